@@ -1,0 +1,512 @@
+"""Reference rule engine for Pazaak: card catalogue, table notation, set judge.
+
+Pure code only (no file I/O, no printing).  The engine reads a player's
+*table* -- the cards in the order they were laid down -- in a compact
+notation, resolves every card to its current value and judges a set between
+two players.  The turn-by-turn match simulator lives in
+:mod:`deckgen.engines.pazaak_sim`.
+
+Table notation
+    ``"7"`` (or the integer 7)  a main-deck card, 1 to 10
+    ``+2`` / ``-3``              fixed side cards
+    ``±4:-4``                    a plus-or-minus card with the chosen value
+    ``1±2:+2``                   add or subtract one or two (+1, -1, +2, -2)
+    ``±1T:+1``                   the tiebreaker with its chosen value
+    ``D``                        the double card
+    ``2&4`` / ``3&6``            the flip cards
+
+``+-`` and ``+/-`` are accepted for ``±``, and U+2212 for ``-``.
+
+Every rule the source leaves open is settled in :data:`DECISIONS`, with
+example sets that the rulebooks quote and the tests judge with this engine.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from deckgen.engines import register
+from deckgen.errors import ShowdownError
+
+TARGET = 20
+"""The total every player aims for; anything above it is a bust."""
+
+MAX_TABLE = 9
+"""Number of card slots on a table; filling them without busting wins."""
+
+SETS_TO_WIN = 3
+HAND_SIZE = 4
+SIDE_DECK_SIZE = 10
+
+MAIN_DECK: tuple[tuple[int, int], ...] = tuple((value, 4) for value in range(1, 11))
+"""The main deck as (value, count) pairs: four each of 1 to 10, 40 cards."""
+
+STATUS_STOOD = "stood"
+STATUS_BUST = "bust"
+STATUS_NINE = "nine-card"
+
+
+@dataclass(frozen=True)
+class SideCard:
+    """One entry of the side-card catalogue.
+
+    ``choices`` are the values the card may take when played (one value for a
+    fixed card, several when the player picks); ``flips`` are the numbers a
+    flip card turns over.  The double card has neither.
+    """
+
+    id: str
+    kind: str
+    choices: tuple[int, ...] = ()
+    flips: tuple[int, ...] = ()
+
+    @property
+    def needs_choice(self) -> bool:
+        return len(self.choices) > 1
+
+
+def _build_catalogue() -> list[SideCard]:
+    cards = [SideCard(f"+{n}", "plus", (n,)) for n in range(1, 7)]
+    cards += [SideCard(f"-{n}", "minus", (-n,)) for n in range(1, 7)]
+    cards += [SideCard(f"±{n}", "plus-or-minus", (n, -n)) for n in range(1, 7)]
+    cards += [
+        SideCard("±1T", "tiebreaker", (1, -1)),
+        SideCard("D", "double"),
+        SideCard("2&4", "flip", flips=(2, 4)),
+        SideCard("3&6", "flip", flips=(3, 6)),
+        SideCard("1±2", "one-or-two", (1, -1, 2, -2)),
+    ]
+    return cards
+
+
+CATALOGUE: list[SideCard] = _build_catalogue()
+CATALOGUE_IDS: tuple[str, ...] = tuple(card.id for card in CATALOGUE)
+_BY_ID: dict[str, SideCard] = {card.id: card for card in CATALOGUE}
+
+_ALLOWED = (
+    "a main-deck number 1 to 10 or a side card "
+    "(+1..+6, -1..-6, ±1..±6, ±1T, D, 2&4, 3&6, 1±2)"
+)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A card as laid on a table.
+
+    ``card`` is ``"7"`` for a main-deck card or the catalogue id of a side
+    card; ``chosen`` is the value picked or printed (``None`` for D and the
+    flip cards, whose value depends on the table).
+    """
+
+    token: str
+    card: str
+    side: SideCard | None
+    chosen: int | None
+
+    @property
+    def is_main(self) -> bool:
+        return self.side is None
+
+
+def normalise_id(text: str) -> str:
+    """Spell a side-card name the catalogue way (``+-4`` -> ``±4``, ``d`` -> ``D``)."""
+    s = text.strip().replace("+/-", "±").replace("+-", "±").replace("\u2212", "-")
+    return s.replace("t", "T").replace("d", "D")
+
+
+def format_value(value: int) -> str:
+    """A chosen value as written after the colon: ``+4``, ``-2``."""
+    return f"{value:+d}"
+
+
+def play_tokens(card_id: str) -> list[str]:
+    """All table tokens one side card can be played as (one per choice)."""
+    card = _BY_ID[normalise_id(card_id)]
+    if card.needs_choice:
+        return [f"{card.id}:{format_value(v)}" for v in card.choices]
+    return [card.id]
+
+
+_CHOICE_RE = re.compile(r"^[+-]\d+$")
+
+
+def parse_card(token: Any, path: tuple = ()) -> Played:
+    """Parse one table token; raise :class:`ShowdownError` at ``path`` if bad."""
+    if isinstance(token, bool) or not isinstance(token, (int, str)):
+        raise ShowdownError(path, f"{token!r} is not a card: write {_ALLOWED}.")
+    if isinstance(token, int) or token.strip().isdigit():
+        value = int(token)
+        if not 1 <= value <= 10:
+            raise ShowdownError(path, f"main-deck card {token!r} is out of range: main-deck cards are 1 to 10.")
+        return Played(str(value), str(value), None, value)
+    text = token.strip().replace("\u2212", "-")
+    head, colon, choice = text.partition(":")
+    card_id = normalise_id(head)
+    card = _BY_ID.get(card_id)
+    if card is None:
+        raise ShowdownError(path, f"{token!r} is not a card: write {_ALLOWED}.")
+    if not card.needs_choice:
+        if colon:
+            raise ShowdownError(path, f"side card {card.id!r} in {token!r} takes no chosen value: write just {card.id!r}.")
+        chosen = card.choices[0] if card.choices else None
+        return Played(card.id, card.id, card, chosen)
+    allowed = ", ".join(format_value(v) for v in card.choices)
+    example = f"{card.id}:{format_value(card.choices[0])}"
+    if not colon:
+        raise ShowdownError(path, f"side card {token!r} needs its chosen value after a colon, e.g. {example!r} (allowed: {allowed}).")
+    choice = choice.strip()
+    if not _CHOICE_RE.match(choice) or int(choice) not in card.choices:
+        raise ShowdownError(path, f"{choice!r} is not a value side card {card.id!r} can take in {token!r}: allowed are {allowed}.")
+    value = int(choice)
+    return Played(f"{card.id}:{format_value(value)}", card.id, card, value)
+
+
+def parse_table(table: Any, path: tuple = ()) -> list[Played]:
+    """Parse a table and check it could have been laid in play.
+
+    A table holds one to nine cards, starts with a main-deck card and never
+    has two side cards in a row (each turn is one draw plus at most one hand
+    card).
+    """
+    if not isinstance(table, (list, tuple)):
+        raise ShowdownError(path, "a table must be a list of cards, e.g. ['7', '10', '+2'].")
+    if not table:
+        raise ShowdownError(path, "a table needs at least one card: every turn starts with a main-deck draw.")
+    if len(table) > MAX_TABLE:
+        raise ShowdownError(path, f"a table holds at most {MAX_TABLE} cards, this one has {len(table)}.")
+    cards = [parse_card(token, path + (j,)) for j, token in enumerate(table)]
+    for j, card in enumerate(cards):
+        if card.is_main:
+            continue
+        if j == 0:
+            raise ShowdownError(path + (j,), f"side card {card.token!r} cannot open a table: the first card is always a main-deck draw.")
+        if not cards[j - 1].is_main:
+            raise ShowdownError(
+                path + (j,),
+                f"side card {card.token!r} follows side card {cards[j - 1].token!r}: only one hand card may be played per turn, after that turn's draw.",
+            )
+    return cards
+
+
+def resolve(cards: list[Played]) -> list[int]:
+    """Current value of every card on one table, in play order.
+
+    D copies the current value of the card before it; a flip card counts 0
+    and turns over the sign of every earlier card on the same table whose
+    current value is plus or minus one of its numbers.
+    """
+    values: list[int] = []
+    for card in cards:
+        side = card.side
+        if side is None or side.choices:
+            values.append(int(card.chosen))
+        elif side.kind == "double":
+            if not values:
+                raise ValueError("D needs a card before it")
+            values.append(values[-1])
+        else:  # flip
+            values = [-v if abs(v) in side.flips else v for v in values]
+            values.append(0)
+    return values
+
+
+def status_of(total: int, n_cards: int) -> str:
+    """``bust`` over 20, ``nine-card`` for a full table at 20 or less, else ``stood``."""
+    if total > TARGET:
+        return STATUS_BUST
+    if n_cards >= MAX_TABLE:
+        return STATUS_NINE
+    return STATUS_STOOD
+
+
+def _ends_with_tiebreaker(cards: list[Played]) -> bool:
+    return bool(cards) and cards[-1].card == "±1T"
+
+
+def judge_tables(named_tables: list[tuple[str, list[Played]]]) -> dict:
+    """Judge one set between two parsed tables; see :class:`PazaakEngine`."""
+    players = []
+    for name, cards in named_tables:
+        values = resolve(cards)
+        total = sum(values)
+        players.append(
+            {
+                "name": name,
+                "total": total,
+                "status": status_of(total, len(cards)),
+                "cards": [{"token": c.token, "value": v} for c, v in zip(cards, values)],
+            }
+        )
+    winners, reason = _decide(players, [_ends_with_tiebreaker(c) for _, c in named_tables])
+    return {"winners": winners, "void": not winners, "reason": reason, "players": players}
+
+
+def _decide(players: list[dict], tiebreakers: list[bool]) -> tuple[list[str], str]:
+    a, b = players
+    bust = [p["status"] == STATUS_BUST for p in players]
+    if all(bust):
+        return [], "both bust"
+    if any(bust):
+        return [players[bust.index(False)]["name"]], "bust"
+    nine = [p["status"] == STATUS_NINE for p in players]
+    if nine.count(True) == 1:
+        return [players[nine.index(True)]["name"]], "nine-card"
+    if a["total"] != b["total"]:
+        return [max(players, key=lambda p: p["total"])["name"]], "higher total"
+    if tiebreakers.count(True) == 1:
+        return [players[tiebreakers.index(True)]["name"]], "tiebreaker"
+    return [], "tie"
+
+
+class PazaakEngine:
+    """Judges one Pazaak set from the two players' final tables.
+
+    ``judge({"players": [{"name": "A", "table": ["7", "10", "+2"]},
+    {"name": "B", "table": ["5", "D"]}]})`` returns ``{"winners": [...],
+    "void": bool, "reason": str, "players": [{"name", "total", "status",
+    "cards": [{"token", "value"}]}]}``.  ``winners`` is empty when the set is
+    void.  ``reason`` is one of ``bust``, ``both bust``, ``nine-card``,
+    ``higher total``, ``tiebreaker``, ``tie``.  Exactly two players.
+    """
+
+    name = "pazaak"
+
+    def judge(self, showdown: dict, **options: Any) -> dict:
+        if options:
+            raise ShowdownError((), f"the pazaak judge takes no options, got {sorted(options)}.")
+        if not isinstance(showdown, dict) or "players" not in showdown:
+            raise ShowdownError((), "a showdown must be a mapping with a 'players' list.")
+        players = showdown["players"]
+        if not isinstance(players, list) or len(players) != 2:
+            count = len(players) if isinstance(players, list) else "no list of"
+            raise ShowdownError(("players",), f"pazaak is played by exactly two players, got {count} players.")
+        named_tables = []
+        seen: set[str] = set()
+        for i, player in enumerate(players):
+            if not isinstance(player, dict):
+                raise ShowdownError(("players", i), "each player must be a mapping with 'name' and 'table'.")
+            name = player.get("name")
+            if not isinstance(name, str) or not name.strip():
+                raise ShowdownError(("players", i, "name"), "each player needs a non-empty name.")
+            if name in seen:
+                raise ShowdownError(("players", i, "name"), f"player name {name!r} is used twice; names must differ.")
+            seen.add(name)
+            if "table" not in player:
+                raise ShowdownError(("players", i), f"player {name!r} has no 'table' list.")
+            named_tables.append((name, parse_table(player["table"], ("players", i, "table"))))
+        _check_main_deck(named_tables)
+        return judge_tables(named_tables)
+
+
+def _check_main_deck(named_tables: list[tuple[str, list[Played]]]) -> None:
+    """Both tables draw from one shared main deck: at most four of each value."""
+    limit = dict(MAIN_DECK)
+    seen: dict[int, int] = {}
+    for i, (_, cards) in enumerate(named_tables):
+        for j, card in enumerate(cards):
+            if card.is_main:
+                seen[card.chosen] = seen.get(card.chosen, 0) + 1
+                if seen[card.chosen] > limit[card.chosen]:
+                    raise ShowdownError(
+                        ("players", i, "table", j),
+                        f"main-deck card {card.token!r} is on the tables more than {limit[card.chosen]} times, "
+                        f"but the shared main deck holds only {limit[card.chosen]} of each value.",
+                    )
+
+
+def validate_side_deck(cards: list[str]) -> list[str]:
+    """Problems with a side deck: it needs exactly ten catalogue cards.
+
+    Aliases (``+-3``, ``+/-3``, U+2212) are accepted; the same card may appear
+    more than once.  Returns an empty list for a good deck.
+    """
+    if not isinstance(cards, (list, tuple)):
+        return [f"a side deck must be a list of {SIDE_DECK_SIZE} cards."]
+    problems = []
+    if len(cards) != SIDE_DECK_SIZE:
+        problems.append(f"a side deck has exactly {SIDE_DECK_SIZE} cards, this one has {len(cards)}.")
+    for i, card in enumerate(cards):
+        if not isinstance(card, str) or normalise_id(card) not in _BY_ID:
+            problems.append(f"card {i + 1} {card!r} is not a side card: allowed are {', '.join(CATALOGUE_IDS)}.")
+    return problems
+
+
+def normalise_side_deck(cards: list[str]) -> list[str]:
+    """A valid side deck spelt with catalogue ids (raises ValueError if invalid)."""
+    problems = validate_side_deck(cards)
+    if problems:
+        raise ValueError("; ".join(problems))
+    return [normalise_id(card) for card in cards]
+
+
+def _ex(a: list, b: list, winners: list[str]) -> dict:
+    return {"players": [{"name": "A", "table": a}, {"name": "B", "table": b}], "winners": winners}
+
+
+DECISIONS: list[dict] = [
+    {
+        "id": "two-players",
+        "rule": "A set is always played between exactly two players; the judge rejects any other number.",
+        "examples": [_ex(["7", "10", "+2"], ["5", "D"], ["A"])],
+    },
+    {
+        "id": "table-shape",
+        "rule": (
+            "Every turn is one draw from the main deck followed by at most one hand card, so a table "
+            "starts with a main-deck card, never shows two side cards in a row and holds one to nine cards."
+        ),
+        "examples": [_ex(["6", "+3", "8", "-1"], ["9", "9"], ["B"])],
+    },
+    {
+        "id": "bust",
+        "rule": (
+            "A player whose total is over 20 when the turn ends has bust and loses the set, "
+            "whatever the other player's total."
+        ),
+        "examples": [_ex(["10", "8", "5"], ["3", "4"], ["B"])],
+    },
+    {
+        "id": "bust-saved",
+        "rule": (
+            "A hand card played in the same turn counts before the bust check: a minus card can bring "
+            "a total back to 20 or less."
+        ),
+        "examples": [_ex(["10", "8", "5", "-4"], ["10", "8"], ["A"])],
+    },
+    {
+        "id": "both-bust",
+        "rule": (
+            "In play the set ends as soon as one player busts; if a judged set shows both players "
+            "over 20, it is void."
+        ),
+        "examples": [_ex(["10", "10", "3"], ["9", "9", "5"], [])],
+    },
+    {
+        "id": "tie-void",
+        "rule": "Equal totals make the set void (unless a tiebreaker decides it); a void set does not count and another set is played.",
+        "examples": [_ex(["10", "9"], ["9", "10"], [])],
+    },
+    {
+        "id": "negative-totals",
+        "rule": "A total may drop below zero; it is compared like any other total.",
+        "examples": [_ex(["2", "-5"], ["1"], ["B"])],
+    },
+    {
+        "id": "nine-card",
+        "rule": (
+            "A player who fills all nine slots with a total of 20 or less wins the set at once, "
+            "even against a higher total; nine cards over 20 are a bust."
+        ),
+        "examples": [
+            _ex(["1", "1", "2", "2", "3", "1", "2", "3", "1"], ["10", "10"], ["A"]),
+            _ex(["1", "1", "2", "2", "3", "1", "2", "3", "6"], ["10", "9"], ["B"]),
+        ],
+    },
+    {
+        "id": "nine-card-both",
+        "rule": (
+            "In play the first full table ends the set; if a judged set shows both players with "
+            "nine cards and 20 or less, the higher total wins as usual."
+        ),
+        "examples": [
+            _ex(
+                ["1", "1", "2", "2", "3", "1", "2", "3", "1"],
+                ["5", "5", "-4", "5", "-2", "5", "-2", "2", "3"],
+                ["B"],
+            )
+        ],
+    },
+    {
+        "id": "plus-minus-choice",
+        "rule": (
+            "A ± card and the 1±2 card are written with the value chosen when they were played; "
+            "that choice cannot change later (except by a flip card)."
+        ),
+        "examples": [_ex(["10", "±4:-4", "9", "1±2:+2"], ["8", "8"], ["A"])],
+    },
+    {
+        "id": "flip-all-cards",
+        "rule": (
+            "2&4 turns over the sign of every card already on the player's own table whose current value "
+            "is 2 or 4 (or -2 or -4): main-deck cards and side cards alike; 3&6 does the same for 3s and 6s. "
+            "The flip card itself counts 0, later cards are not affected and the opponent's table never is."
+        ),
+        "examples": [
+            _ex(["4", "+2", "10", "2&4"], ["5"], ["B"]),
+            _ex(["10", "-3", "7", "3&6"], ["10", "9"], ["A"]),
+        ],
+    },
+    {
+        "id": "flip-current-value",
+        "rule": (
+            "A flip card looks at each card's value as it stands at that moment, so a second flip card of "
+            "the same kind turns the cards back; a ±1 or a 5 is never flipped."
+        ),
+        "examples": [_ex(["4", "2&4", "10", "2&4", "6"], ["10", "9"], ["A"])],
+    },
+    {
+        "id": "double",
+        "rule": (
+            "D takes the current value of the card just before it, which is always the main-deck card "
+            "drawn that turn; afterwards it is a card of that value and a later flip card turns it over too."
+        ),
+        "examples": [
+            _ex(["5", "D", "7"], ["9", "7"], ["A"]),
+            _ex(["4", "2&4", "6", "D", "2"], ["9"], ["A"]),
+            _ex(["2", "D", "10", "2&4", "8"], ["10", "6"], ["B"]),
+        ],
+    },
+    {
+        "id": "tiebreaker",
+        "rule": (
+            "The ±1T card counts as +1 or -1; if it is the last card on its player's table and the totals "
+            "are equal, that player wins the set. If both tables end with a ±1T on equal totals, the set is void."
+        ),
+        "examples": [
+            _ex(["10", "9", "±1T:+1"], ["10", "10"], ["A"]),
+            _ex(["10", "±1T:+1", "9"], ["10", "10"], []),
+            _ex(["10", "9", "±1T:+1"], ["10", "9", "±1T:+1"], []),
+        ],
+    },
+    {
+        "id": "shared-main-deck",
+        "rule": (
+            "Both players draw from one shared main deck of 40 cards, shuffled anew before every set; "
+            "a set uses at most 18 cards, so the deck never runs out, and the two tables together never "
+            "show more than four cards of one value."
+        ),
+        "examples": [_ex(["10", "10", "-3"], ["10", "8"], ["B"])],
+    },
+    {
+        "id": "hand-for-match",
+        "rule": (
+            "At the start of the match each player draws four cards at random from their ten-card side deck; "
+            "each of them can be played once in the whole match and does not return for later sets. "
+            "A side deck may hold the same card more than once."
+        ),
+        "examples": [],
+    },
+    {
+        "id": "opener-alternates",
+        "rule": "The first player opens the first set; after that the players take turns opening, void sets included.",
+        "examples": [],
+    },
+    {
+        "id": "standing",
+        "rule": (
+            "A player who stands takes no more turns this set; the other player keeps taking turns until "
+            "they stand, bust or fill nine slots. The set ends when both have stood."
+        ),
+        "examples": [],
+    },
+    {
+        "id": "match",
+        "rule": "The first player to win three sets wins the match; void sets are replayed and do not count.",
+        "examples": [],
+    },
+]
+
+
+register(PazaakEngine())
