@@ -1,0 +1,316 @@
+"""Tests for the Gladbach engine: cards, ranking, decisions, composition, judge."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deckgen.engines import get
+from deckgen.engines.gladbach import (
+    CARD_KINDS,
+    DECISIONS,
+    DEFAULT_COMPOSITION,
+    Card,
+    build_deck,
+    compare,
+    hand_value,
+    judge,
+    parse_card,
+    rank_key,
+    validate_composition,
+)
+from deckgen.errors import ShowdownError
+
+
+def H(*tokens: str) -> list[Card]:
+    return [parse_card(t) for t in tokens]
+
+
+# ------------------------------------------------------------------ cards
+
+
+@pytest.mark.parametrize(
+    "token, colour, number, value",
+    [
+        ("green:3", "green", 3, 3),
+        ("red:3", "red", 3, -3),
+        ("blue:0", "blue", 0, 0),
+        ("GREEN:9", "green", 9, 9),
+        ("  Red : 1 ", "red", 1, -1),
+    ],
+)
+def test_parse_card(token, colour, number, value):
+    card = parse_card(token)
+    assert (card.colour, card.number, card.value) == (colour, number, value)
+    assert str(card) == f"{colour}:{number}"
+
+
+@pytest.mark.parametrize(
+    "token", ["red:0", "blue:5", "purple:1", "green:10", "green", "green:", ":3", "green:x", "green:-1", 3, None]
+)
+def test_bad_card_names_token_and_allowed(token):
+    with pytest.raises(ShowdownError) as err:
+        parse_card(token, ("players", 0, "hand", 1))
+    assert err.value.path == ("players", 0, "hand", 1)
+    assert repr(token) in err.value.message
+    assert "blue:0" in err.value.message and "red:1" in err.value.message
+
+
+def test_card_kinds_are_the_19():
+    assert len(CARD_KINDS) == 19 and len(set(CARD_KINDS)) == 19
+    assert [parse_card(k).value for k in CARD_KINDS] == [0, *range(1, 10), *range(-1, -10, -1)]
+
+
+def test_hand_value_sums():
+    assert hand_value(["green:3", "red:2", "blue:0"]) == 1
+    assert hand_value(["red:9", "red:9"]) == -18
+
+
+# ---------------------------------------------------------------- ranking
+
+
+def beats(a, b) -> bool:
+    return compare(H(*a), H(*b)) == 1
+
+
+def test_zero_beats_everything_nonzero():
+    for kind in CARD_KINDS[1:]:
+        assert beats(["blue:0"], [kind])
+        assert beats(["green:4", "red:4"], [kind])
+
+
+def test_required_examples():
+    assert beats(["green:1"], ["green:2"])
+    assert beats(["green:1"], ["red:1"])
+    assert beats(["red:1"], ["red:2"])
+    assert beats(["green:3"], ["green:2", "green:1"])
+    assert beats(["blue:0"], ["green:1", "red:1"])
+    # and the reverse direction really loses
+    assert compare(H("green:2"), H("green:1")) == -1
+    assert compare(H("red:1"), H("green:1")) == -1
+
+
+def test_colour_of_total_comes_before_card_count():
+    # +2 in two cards beats -2 in one card: value and hand colour first.
+    assert beats(["green:5", "red:3"], ["red:2"])
+
+
+def test_card_colours_break_equal_total_and_count():
+    assert beats(["blue:0", "green:1"], ["green:2", "red:1"])
+    assert beats(["green:5", "green:1"], ["green:9", "red:3"])
+    assert compare(H("green:3", "red:1"), H("green:6", "red:4")) == 0
+
+
+def test_rank_key_sorts_best_first():
+    hands = [H("red:2"), H("green:1"), H("green:2", "green:1"), H("blue:0"), H("red:1"), H("green:3")]
+    ordered = [list(map(str, h)) for h in sorted(hands, key=rank_key)]
+    assert ordered == [
+        ["blue:0"],
+        ["green:1"],
+        ["red:1"],
+        ["red:2"],
+        ["green:3"],
+        ["green:2", "green:1"],
+    ]
+
+
+card_st = st.sampled_from(CARD_KINDS)
+hand_st = st.lists(card_st, min_size=1, max_size=7)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand_st, hand_st, hand_st)
+def test_compare_is_a_total_order_agreeing_with_keys(a, b, c):
+    ka, kb, kc = rank_key(a), rank_key(b), rank_key(c)
+    assert isinstance(ka, tuple) and all(isinstance(x, int) for x in ka)
+    # compare agrees with the key order
+    assert compare(a, b) == (ka < kb) - (ka > kb)
+    # antisymmetry and totality
+    assert compare(a, b) == -compare(b, a)
+    assert compare(a, a) == 0
+    # transitivity of "at least as good"
+    if compare(a, b) >= 0 and compare(b, c) >= 0:
+        assert compare(a, c) >= 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand_st, st.randoms(use_true_random=False))
+def test_card_order_does_not_matter(hand, rnd):
+    shuffled = list(hand)
+    rnd.shuffle(shuffled)
+    assert rank_key(shuffled) == rank_key(hand)
+    assert compare(shuffled, hand) == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand_st, hand_st)
+def test_ranking_consistent_with_written_rules(a, b):
+    va, vb = hand_value(a), hand_value(b)
+    if abs(va) != abs(vb):
+        # closer to 0 wins whatever the card count
+        assert compare(a, b) == (1 if abs(va) < abs(vb) else -1)
+    elif va != vb:
+        # same distance: positive beats negative
+        assert compare(a, b) == (1 if va > vb else -1)
+    elif len(a) != len(b):
+        assert compare(a, b) == (1 if len(a) < len(b) else -1)
+    if va == 0 and vb != 0:
+        assert compare(a, b) == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand_st)
+def test_adding_a_blue_zero_costs(hand):
+    # a blue 0 does not change the value but adds a card: never better
+    assert compare(hand + ["blue:0"], hand) == -1
+
+
+# --------------------------------------------------------------- decisions
+
+
+def _showdown(hands: dict) -> dict:
+    return {"players": [{"name": n, "hand": h} for n, h in hands.items()]}
+
+
+def test_decisions_shape():
+    ids = [d["id"] for d in DECISIONS]
+    assert len(ids) == len(set(ids))
+    for d in DECISIONS:
+        assert set(d) == {"id", "rule", "examples"}
+        assert isinstance(d["rule"], str) and d["rule"].endswith(".")
+        for ex in d["examples"]:
+            assert set(ex) == {"hands", "winners"}
+            assert set(ex["winners"]) <= set(ex["hands"])
+    json.dumps(DECISIONS)
+    assert {"value", "hand-colour", "card-count", "card-colours", "full-tie"} <= set(ids)
+
+
+@pytest.mark.parametrize(
+    "decision_id, example",
+    [(d["id"], ex) for d in DECISIONS for ex in d["examples"]],
+)
+def test_decision_example_judged(decision_id, example):
+    result = get("gladbach").judge(_showdown(example["hands"]))
+    assert result["winners"] == example["winners"], decision_id
+
+
+# ------------------------------------------------------------- composition
+
+
+def test_validate_composition_ok():
+    assert validate_composition(DEFAULT_COMPOSITION) == []
+    assert validate_composition({"Blue : 0": 2, "green:1": 3, "red:9": 3}) == []
+
+
+@pytest.mark.parametrize(
+    "comp, fragment",
+    [
+        ({"red:0": 1}, "red:0"),
+        ({"blue:5": 1}, "blue:5"),
+        ({"green:3": 0}, "positive"),
+        ({"green:3": -2}, "positive"),
+        ({"green:3": 1.5}, "positive"),
+        ({"green:3": True}, "positive"),
+        ({"green:3": 1, "GREEN:3": 2}, "twice"),
+        ({}, "empty"),
+        (["green:3"], "mapping"),
+    ],
+)
+def test_validate_composition_problems(comp, fragment):
+    problems = validate_composition(comp)
+    assert problems and any(fragment in p for p in problems)
+
+
+def test_build_deck():
+    deck = build_deck({"blue:0": 2, "green:1": 3, "red:9": 1})
+    assert [str(c) for c in deck] == ["blue:0"] * 2 + ["green:1"] * 3 + ["red:9"]
+    assert len(build_deck(DEFAULT_COMPOSITION)) == 19 * 8
+    with pytest.raises(ValueError, match="purple"):
+        build_deck({"purple:1": 1})
+
+
+def test_default_composition_is_symmetric():
+    assert set(DEFAULT_COMPOSITION) == set(CARD_KINDS)
+    for n in range(1, 10):
+        assert DEFAULT_COMPOSITION[f"green:{n}"] == DEFAULT_COMPOSITION[f"red:{n}"]
+
+
+# ------------------------------------------------------------------- judge
+
+
+def test_judge_shape_and_json():
+    result = get("gladbach").judge(
+        {
+            "players": [
+                {"name": "A", "hand": ["green:3", "red:2"]},
+                {"name": "B", "hand": ["blue:0"]},
+                {"name": "C", "hand": ["green:1"]},
+                {"name": "D", "hand": ["red:1"]},
+            ]
+        }
+    )
+    assert json.loads(json.dumps(result)) == result
+    assert result["winners"] == ["B"]
+    assert [p["name"] for p in result["players"]] == ["A", "B", "C", "D"]
+    a, b, c, d = result["players"]
+    assert set(a) == {"name", "value", "cards", "rank_key", "place"}
+    assert (a["value"], a["cards"]) == (1, 2)
+    assert b["rank_key"] == list(rank_key(["blue:0"]))
+    assert [p["place"] for p in result["players"]] == [3, 1, 2, 4]
+
+
+def test_judge_ties_share_place():
+    result = judge(
+        {
+            "players": [
+                {"name": "A", "hand": ["green:2"]},
+                {"name": "B", "hand": ["green:2"]},
+                {"name": "C", "hand": ["red:2"]},
+            ]
+        }
+    )
+    assert result["winners"] == ["A", "B"]
+    assert [p["place"] for p in result["players"]] == [1, 1, 3]
+
+
+def test_registered_engine():
+    engine = get("gladbach")
+    assert engine.name == "gladbach"
+    with pytest.raises(TypeError):
+        engine.judge({"players": [{"name": "A", "hand": ["blue:0"]}]}, bogus=1)
+
+
+@pytest.mark.parametrize(
+    "showdown, path",
+    [
+        ([], ()),
+        ({}, ("players",)),
+        ({"players": []}, ("players",)),
+        ({"players": "A"}, ("players",)),
+        ({"players": ["A"]}, ("players", 0)),
+        ({"players": [{"hand": ["blue:0"]}]}, ("players", 0, "name")),
+        ({"players": [{"name": "", "hand": ["blue:0"]}]}, ("players", 0, "name")),
+        ({"players": [{"name": 7, "hand": ["blue:0"]}]}, ("players", 0, "name")),
+        ({"players": [{"name": "A"}]}, ("players", 0, "hand")),
+        ({"players": [{"name": "A", "hand": []}]}, ("players", 0, "hand")),
+        ({"players": [{"name": "A", "hand": "green:1"}]}, ("players", 0, "hand")),
+        (
+            {"players": [{"name": "A", "hand": ["blue:0"]}, {"name": "A", "hand": ["green:1"]}]},
+            ("players", 1, "name"),
+        ),
+        (
+            {"players": [{"name": "A", "hand": ["blue:0"]}, {"name": "B", "hand": ["green:1", "red:0"]}]},
+            ("players", 1, "hand", 1),
+        ),
+        ({"players": [{"name": "A", "hand": ["purple:1"]}]}, ("players", 0, "hand", 0)),
+        ({"players": [{"name": "A", "hand": ["blue:5"]}]}, ("players", 0, "hand", 0)),
+    ],
+)
+def test_judge_error_paths(showdown, path):
+    with pytest.raises(ShowdownError) as err:
+        get("gladbach").judge(showdown)
+    assert err.value.path == path
+    assert err.value.message
