@@ -49,7 +49,7 @@ def test_parse_card(token, colour, number, value):
 
 
 @pytest.mark.parametrize(
-    "token", ["red:0", "blue:5", "purple:1", "green:10", "green", "green:", ":3", "green:x", "green:-1", 3, None]
+    "token", ["red:0", "blue:5", "purple:1", "green:10", "green", "green:", ":3", "green:x", "green:-1", "red:²", 3, None]
 )
 def test_bad_card_names_token_and_allowed(token):
     with pytest.raises(ShowdownError) as err:
@@ -57,6 +57,11 @@ def test_bad_card_names_token_and_allowed(token):
     assert err.value.path == ("players", 0, "hand", 1)
     assert repr(token) in err.value.message
     assert "blue:0" in err.value.message and "red:1" in err.value.message
+
+
+def test_signed_number_explained():
+    with pytest.raises(ShowdownError, match="without a sign"):
+        parse_card("red:-3")
 
 
 def test_card_kinds_are_the_19():

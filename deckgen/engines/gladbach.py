@@ -124,7 +124,13 @@ def parse_card(token: Any, path: tuple = ()) -> Card:
         raise ShowdownError(
             path, f"card {token!r}: unknown colour {colour!r}; allowed: {_ALLOWED}"
         )
-    if not number.isdigit():
+    if number[:1] in "+-" and number[1:].strip().isdigit():
+        raise ShowdownError(
+            path,
+            f"card {token!r}: write the number without a sign (the colour gives it); "
+            f"allowed: {_ALLOWED}",
+        )
+    if not (number.isascii() and number.isdigit()):
         raise ShowdownError(
             path, f"card {token!r}: {number!r} is not a number; allowed: {_ALLOWED}"
         )
