@@ -49,7 +49,9 @@ def test_parse_card(token, colour, number, value):
 
 
 @pytest.mark.parametrize(
-    "token", ["red:0", "blue:5", "purple:1", "green:10", "green", "green:", ":3", "green:x", "green:-1", "red:²", 3, None]
+    "token",
+    ["red:0", "blue:5", "purple:1", "green:10", "green", "green:", ":3", "green:x",
+     "green:-1", "red:²", 3, None],
 )
 def test_bad_card_names_token_and_allowed(token):
     with pytest.raises(ShowdownError) as err:
@@ -110,7 +112,9 @@ def test_card_colours_break_equal_total_and_count():
 
 
 def test_rank_key_sorts_best_first():
-    hands = [H("red:2"), H("green:1"), H("green:2", "green:1"), H("blue:0"), H("red:1"), H("green:3")]
+    hands = [
+        H("red:2"), H("green:1"), H("green:2", "green:1"), H("blue:0"), H("red:1"), H("green:3")
+    ]
     ordered = [list(map(str, h)) for h in sorted(hands, key=rank_key)]
     assert ordered == [
         ["blue:0"],
@@ -307,7 +311,12 @@ def test_registered_engine():
             ("players", 1, "name"),
         ),
         (
-            {"players": [{"name": "A", "hand": ["blue:0"]}, {"name": "B", "hand": ["green:1", "red:0"]}]},
+            {
+                "players": [
+                    {"name": "A", "hand": ["blue:0"]},
+                    {"name": "B", "hand": ["green:1", "red:0"]},
+                ]
+            },
             ("players", 1, "hand", 1),
         ),
         ({"players": [{"name": "A", "hand": ["purple:1"]}]}, ("players", 0, "hand", 0)),
