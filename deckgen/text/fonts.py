@@ -1,0 +1,212 @@
+"""Bundled fonts: metrics, pair kerning and glyph outlines, read once and cached.
+
+deckgen never lets the SVG renderer pick fonts: it measures text with the real
+advance widths and kerning of the bundled TrueType files and draws the glyph
+outlines itself.  Everything here is in font units (y up) unless stated.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fontTools.pens.boundsPen import BoundsPen
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.ttLib import TTFont
+
+# Some fonts carry an oversized legacy 'kern' table; fontTools warns about it.
+logging.getLogger("fontTools.ttLib.tables._k_e_r_n").setLevel(logging.ERROR)
+
+#: Space-like characters that have no ink.  When a font lacks one, its width
+#: is derived from the font's normal space (factor below).
+SPACE_WIDTH_FACTORS = {
+    " ": 1.0,
+    "\u00a0": 1.0,  # no-break space
+    "\u202f": 0.6,  # narrow no-break space (French « », ; ! ?)
+    "\u2009": 0.6,  # thin space
+    "\u2007": 2.0,  # figure space (approximation)
+}
+
+
+class Font:
+    """One TrueType font file: cmap, advances, kerning, outlines, bounds."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.tt = TTFont(str(self.path), lazy=True)
+        self.upem: int = self.tt["head"].unitsPerEm
+        self.cmap: dict[int, str] = self.tt.getBestCmap()
+        self._hmtx = self.tt["hmtx"].metrics
+        self._glyphset = self.tt.getGlyphSet()
+        os2 = self.tt["OS/2"]
+        self.ascender = os2.sTypoAscender / self.upem
+        self.descender = -os2.sTypoDescender / self.upem  # positive depth
+        cap = getattr(os2, "sCapHeight", 0) or 0
+        if not cap and "H" in self._glyph_names():
+            cap = self.bounds("H")[3]
+        self.cap_height = (cap or 0.7 * self.upem) / self.upem
+        self._kern_cache: dict[tuple[str, str], float] = {}
+        self._gpos_subtables = self._read_gpos_pair_lookups()
+        self._kern_table = None
+        if not self._gpos_subtables and "kern" in self.tt:
+            table: dict = {}
+            for sub in self.tt["kern"].kernTables:
+                table.update(getattr(sub, "kernTable", {}) or {})
+            self._kern_table = table
+
+    def _glyph_names(self) -> set[str]:
+        return set(self.tt.getGlyphOrder())
+
+    # -- characters and metrics -------------------------------------------
+    def glyph(self, char: str) -> str | None:
+        """The glyph name for ``char`` or None if the font lacks it."""
+        return self.cmap.get(ord(char))
+
+    def has(self, char: str) -> bool:
+        return ord(char) in self.cmap
+
+    def advance(self, glyph: str) -> float:
+        """Advance width in em."""
+        return self._hmtx[glyph][0] / self.upem
+
+    def space_width(self, char: str) -> float:
+        """Width in em of a space-like character, synthesised when missing."""
+        g = self.glyph(char)
+        if g is not None:
+            return self.advance(g)
+        base = self.glyph(" ")
+        width = self.advance(base) if base else 0.25
+        return width * SPACE_WIDTH_FACTORS.get(char, 1.0)
+
+    @functools.lru_cache(maxsize=None)
+    def bounds(self, glyph: str) -> tuple[float, float, float, float] | None:
+        """Ink bounds (xMin, yMin, xMax, yMax) in em, y up; None when blank."""
+        pen = BoundsPen(self._glyphset)
+        self._glyphset[glyph].draw(pen)
+        if pen.bounds is None:
+            return None
+        return tuple(v / self.upem for v in pen.bounds)  # type: ignore[return-value]
+
+    @functools.lru_cache(maxsize=None)
+    def outline(self, glyph: str) -> str:
+        """SVG path data of the glyph in font units (y up); '' when blank."""
+        pen = SVGPathPen(self._glyphset, ntos=lambda v: ("%.1f" % v).rstrip("0").rstrip("."))
+        self._glyphset[glyph].draw(pen)
+        return pen.getCommands()
+
+    # -- kerning ------------------------------------------------------------
+    def kern(self, left: str, right: str) -> float:
+        """Pair kerning in em between two glyph names (0 when none)."""
+        key = (left, right)
+        hit = self._kern_cache.get(key)
+        if hit is None:
+            if self._gpos_subtables:
+                hit = self._gpos_kern(left, right) / self.upem
+            elif self._kern_table:
+                hit = self._kern_table.get(key, 0) / self.upem
+            else:
+                hit = 0.0
+            self._kern_cache[key] = hit
+        return hit
+
+    def _read_gpos_pair_lookups(self) -> list[list[tuple]]:
+        """Pair-adjustment subtables of the GPOS 'kern' feature, per lookup."""
+        if "GPOS" not in self.tt:
+            return []
+        gpos = self.tt["GPOS"].table
+        if not gpos.FeatureList or not gpos.LookupList:
+            return []
+        indices: set[int] = set()
+        for rec in gpos.FeatureList.FeatureRecord:
+            if rec.FeatureTag == "kern":
+                indices.update(rec.Feature.LookupListIndex)
+        lookups = []
+        for i in sorted(indices):
+            lookup = gpos.LookupList.Lookup[i]
+            subs = []
+            for st in lookup.SubTable:
+                if lookup.LookupType == 9:  # extension
+                    if st.ExtensionLookupType != 2:
+                        continue
+                    st = st.ExtSubTable
+                elif lookup.LookupType != 2:
+                    continue
+                cov = {g: n for n, g in enumerate(st.Coverage.glyphs)}
+                if st.Format == 1:
+                    subs.append((1, cov, st, {}))
+                elif st.Format == 2:
+                    subs.append((2, cov, st, None))
+            if subs:
+                lookups.append(subs)
+        return lookups
+
+    def _gpos_kern(self, left: str, right: str) -> float:
+        total = 0.0
+        for subs in self._gpos_subtables:
+            for fmt, cov, st, memo in subs:
+                idx = cov.get(left)
+                if idx is None:
+                    continue
+                if fmt == 1:
+                    pairs = memo.get(idx)
+                    if pairs is None:
+                        pairs = {
+                            r.SecondGlyph: (getattr(r.Value1, "XAdvance", 0) or 0) if r.Value1 else 0
+                            for r in st.PairSet[idx].PairValueRecord
+                        }
+                        memo[idx] = pairs
+                    if right in pairs:
+                        total += pairs[right]
+                        break
+                    continue
+                c1 = st.ClassDef1.classDefs.get(left, 0)
+                c2 = st.ClassDef2.classDefs.get(right, 0)
+                rec = st.Class1Record[c1].Class2Record[c2]
+                total += (getattr(rec.Value1, "XAdvance", 0) or 0) if rec.Value1 else 0
+                break
+        return total
+
+
+@functools.lru_cache(maxsize=None)
+def load_font(path: str) -> Font:
+    """Parse a font file once per process."""
+    return Font(Path(path))
+
+
+@dataclass
+class FontSet:
+    """Named font roles ("body", "body-bold", "display", ...) for layout.
+
+    A role name like ``body`` is a family; markup picks ``body-bold``,
+    ``body-italic`` or ``body-bold-italic`` and falls back to the nearest
+    existing role (bold-italic -> bold -> base) when a variant is missing.
+    """
+
+    fonts: dict[str, Font] = field(default_factory=dict)
+
+    @classmethod
+    def from_dir(cls, directory: Path, roles: dict[str, str]) -> "FontSet":
+        directory = Path(directory)
+        return cls({role: load_font(str((directory / name).resolve())) for role, name in roles.items()})
+
+    def __contains__(self, role: str) -> bool:
+        return role in self.fonts
+
+    def role(self, family: str, bold: bool = False, italic: bool = False) -> str:
+        """The role name actually used for ``family`` in the given style."""
+        if family not in self.fonts:
+            raise KeyError(f"unknown font role {family!r} (known: {', '.join(sorted(self.fonts))})")
+        candidates = []
+        if bold and italic:
+            candidates.append(f"{family}-bold-italic")
+        if bold:
+            candidates.append(f"{family}-bold")
+        if italic:
+            candidates.append(f"{family}-italic")
+        candidates.append(family)
+        return next(c for c in candidates if c in self.fonts)
+
+    def font(self, family: str, bold: bool = False, italic: bool = False) -> Font:
+        return self.fonts[self.role(family, bold, italic)]

@@ -1,0 +1,126 @@
+"""Locale typography applied to parsed text before layout.
+
+* quotes: straight "…" become „…“ (de), “…” (en), «…» (ru), « … » (fr);
+  an apostrophe between letters becomes ’
+* French: no-break space before ``:`` and narrow no-break space before
+  ``; ! ? »`` and after ``«`` (a normal space is replaced, a missing one added)
+* a number and the following word, unit, %, € or icon are kept on one line
+* de/fr/ru: a spaced dash (" – ", " — ") never starts a line
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .markup import Item
+
+NBSP = "\u00a0"
+NNBSP = "\u202f"
+NO_BREAK_SPACES = {NBSP, NNBSP, "\u2007", "\u2060"}
+SPACES = {" ", "\t"} | NO_BREAK_SPACES
+
+QUOTES = {
+    "de": ("\u201e", "\u201c"),
+    "en": ("\u201c", "\u201d"),
+    "ru": ("\u00ab", "\u00bb"),
+    "fr": ("\u00ab", "\u00bb"),
+}
+_OPENING_CONTEXT = set(" \t([{\u2013\u2014/") | NO_BREAK_SPACES
+_UNIT_START = set("%‰€$£°")
+
+
+def _lang(lang: str) -> str:
+    return lang.replace("_", "-").split("-")[0].lower()
+
+
+def _is_char(items: list[Item], i: int, pred) -> bool:
+    return 0 <= i < len(items) and items[i].kind == "char" and pred(items[i].text)
+
+
+def apply(items: list[Item], lang: str) -> list[Item]:
+    """Return a new item list with the typography of ``lang`` applied."""
+    lang = _lang(lang)
+    out = list(items)
+    out = _quotes(out, lang)
+    out = _number_glue(out)
+    if lang == "fr":
+        out = _french_spacing(out)
+    if lang in ("de", "fr", "ru"):
+        out = _dash_glue(out)
+    return out
+
+
+def _quotes(items: list[Item], lang: str) -> list[Item]:
+    open_q, close_q = QUOTES.get(lang, QUOTES["en"])
+    out = []
+    for i, it in enumerate(items):
+        if it.kind == "char" and it.text == '"':
+            prev = items[i - 1] if i > 0 else None
+            opening = prev is None or prev.kind == "break" or (prev.kind == "char" and prev.text in _OPENING_CONTEXT)
+            it = replace(it, text=open_q if opening else close_q)
+        elif it.kind == "char" and it.text == "'":
+            if _is_char(items, i - 1, str.isalpha) and _is_char(items, i + 1, str.isalpha):
+                it = replace(it, text="\u2019")
+        out.append(it)
+    return out
+
+
+def _number_glue(items: list[Item]) -> list[Item]:
+    """"2 chips", "5 mm", "10 %", "2 {chip}": the space becomes a no-break space."""
+    out = list(items)
+    for i in range(1, len(out) - 1):
+        if out[i].kind == "char" and out[i].text == " " and _is_char(out, i - 1, str.isdigit):
+            nxt = out[i + 1]
+            if nxt.kind == "icon" or (nxt.kind == "char" and (nxt.text.isalpha() or nxt.text in _UNIT_START)):
+                out[i] = replace(out[i], text=NBSP)
+    return out
+
+
+def _french_spacing(items: list[Item]) -> list[Item]:
+    after_open: list[Item] = []
+    for i, it in enumerate(items):
+        if after_open and after_open[-1].kind == "char" and after_open[-1].text == "«":
+            if it.kind == "char" and it.text in SPACES:
+                it = replace(it, text=NNBSP)
+            elif it.kind != "break":
+                after_open.append(Item("char", NNBSP, it.bold, it.italic))
+        after_open.append(it)
+    items = after_open
+    out: list[Item] = []
+    for i, it in enumerate(items):
+        if it.kind == "char" and it.text in ":;!?»":
+            space = NBSP if it.text == ":" else NNBSP
+            prev = out[-1] if out else None
+            if prev is not None and prev.kind == "char" and prev.text in SPACES:
+                out[-1] = replace(prev, text=space)
+            elif prev is not None and _needs_space_before(prev, it, items, i):
+                out.append(Item("char", space, it.bold, it.italic))
+        out.append(it)
+    return out
+
+
+def _needs_space_before(prev: Item, mark: Item, items: list[Item], i: int) -> bool:
+    if prev.kind == "icon":
+        return True
+    if prev.kind != "char":
+        return False
+    if prev.text in ":;!?" or prev.text in SPACES or prev.text == "«":
+        return False  # "?!" groups, already spaced
+    if mark.text == ":" and prev.text.isdigit() and _is_char(items, i + 1, str.isdigit):
+        return False  # 10:30
+    if mark.text == ":" and _is_char(items, i + 1, lambda c: c == "/"):
+        return False  # http://
+    return prev.text.isalnum() or prev.text in ")]»”’*"
+
+
+def _dash_glue(items: list[Item]) -> list[Item]:
+    out = list(items)
+    for i in range(1, len(out) - 1):
+        if (
+            out[i].kind == "char"
+            and out[i].text == " "
+            and _is_char(out, i + 1, lambda c: c in "\u2013\u2014")
+            and _is_char(out, i + 2, lambda c: c == " ")
+        ):
+            out[i] = replace(out[i], text=NBSP)
+    return out
