@@ -99,7 +99,7 @@ def parse_card(token: object, path: tuple = ()) -> Card:
     kind, sep, rest = text.partition(":")
     kind, rest = kind.strip(), rest.strip()
     if not sep:
-        raise ShowdownError(path, f"'{token.strip()}' is not a card; write SUIT:RANK (e.g. coins:11) or face:NAME (e.g. face:idiot).")
+        raise ShowdownError(path, f"'{token.strip()}' is not a card; write SUIT:RANK like coins:11 or face:NAME like face:idiot.")
     if kind == "face":
         name = "-".join(rest.replace("_", " ").replace("-", " ").split())
         if name not in ALL_FACES:

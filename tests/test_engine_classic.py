@@ -1,0 +1,387 @@
+"""Tests of the classic sabacc reference engine: cards, ranking, judge, locations."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from deckgen.engines import get
+from deckgen.engines.classic import (
+    BOMBED_OUT,
+    DECISIONS,
+    IDIOTS_ARRAY,
+    NORMAL,
+    PURE_SABACC,
+    STANDARD_DECK,
+    card_value,
+    compare,
+    deck_cards,
+    evaluate,
+    is_bomb_total,
+    judge,
+    parse_card,
+    parse_locations,
+    resolve,
+)
+from deckgen.errors import ShowdownError
+
+LOCATIONS_FILE = Path(__file__).resolve().parents[1] / "data" / "classic" / "locations.yaml"
+
+
+@pytest.fixture(scope="module")
+def locations():
+    return parse_locations(yaml.safe_load(LOCATIONS_FILE.read_text(encoding="utf-8")))
+
+
+def showdown(**hands):
+    return {"players": [{"name": n, "hand": h} for n, h in hands.items()]}
+
+
+# ------------------------------------------------------------------ cards
+
+
+@pytest.mark.parametrize(
+    "token, ident, value",
+    [
+        ("coins:11", "coins:11", 11),
+        ("  Sabers:ACE ", "sabers:ace", 15),
+        ("flasks:12", "flasks:commander", 12),
+        ("staves:Mistress", "staves:mistress", 13),
+        ("coins:master", "coins:master", 14),
+        ("face:The Star", "face:the-star", -17),
+        ("FACE:queen_of_air_and_darkness", "face:queen-of-air-and-darkness", -2),
+        ("face:idiot", "face:idiot", 0),
+    ],
+)
+def test_parse_card_notation_and_value(token, ident, value):
+    card = parse_card(token)
+    assert card.id == ident
+    assert card_value(card) == value
+
+
+@pytest.mark.parametrize(
+    "token, fragment",
+    [("cups:3", "cups"), ("coins:16", "16"), ("coins:0", "0"), ("face:wookiee", "wookiee"), ("idiot", "idiot"), (7, "7")],
+)
+def test_parse_card_errors_name_the_token(token, fragment):
+    with pytest.raises(ShowdownError) as err:
+        parse_card(token, ("players", 0, "hand", 1))
+    assert err.value.path == ("players", 0, "hand", 1)
+    assert fragment in err.value.message
+    assert err.value.message.count(". ") == 0  # one short sentence
+
+
+def test_standard_deck_has_76_cards_with_the_seed_values():
+    assert sum(count for _, _, count in STANDARD_DECK) == 76
+    values = {ident: value for ident, value, _ in STANDARD_DECK}
+    assert values["face:the-star"] == -17 and values["face:endurance"] == -8
+    assert values["sabers:1"] == 1 and values["sabers:ace"] == 15
+    assert len(deck_cards()) == 76 and len(deck_cards("cloud-city")) == 76
+    assert all(card_value(ident) == value for ident, value, _ in STANDARD_DECK)
+
+
+def test_cloud_city_face_needs_a_location(locations):
+    with pytest.raises(ShowdownError):
+        card_value("face:rancor")
+    assert card_value("face:jedi-knight", locations["imperial"]) == 15
+    assert card_value("face:jedi-knight", locations["corporate-sector"]) == -7
+    assert card_value("face:the-star", locations["casino"]) == -17
+
+
+# --------------------------------------------------------------- categories
+
+
+@pytest.mark.parametrize(
+    "hand, total, category",
+    [
+        (["coins:10", "sabers:11"], 21, NORMAL),
+        (["face:moderation", "face:endurance"], -22, NORMAL),
+        (["coins:ace", "sabers:8"], 23, PURE_SABACC),
+        (["face:demise", "face:balance", "coins:1"], -23, PURE_SABACC),
+        (["face:idiot", "flasks:2", "staves:3"], 5, IDIOTS_ARRAY),
+        (["face:idiot", "flasks:2", "staves:3", "coins:4"], 9, NORMAL),
+        (["coins:ace", "sabers:9"], 24, BOMBED_OUT),
+        (["face:the-star", "face:moderation"], -31, BOMBED_OUT),
+        (["coins:2", "face:queen-of-air-and-darkness"], 0, BOMBED_OUT),
+    ],
+)
+def test_every_category(hand, total, category):
+    ev = evaluate(hand)
+    assert (ev.total, ev.category) == (total, category)
+
+
+def test_ladder_order():
+    order = [
+        ["coins:ace", "sabers:9"],  # bombed
+        ["coins:1", "sabers:1"],  # 2
+        ["face:balance", "coins:1"],  # -10
+        ["coins:5", "sabers:5"],  # 10
+        ["face:moderation", "face:endurance"],  # -22
+        ["coins:ace", "coins:7"],  # 22
+        ["face:demise", "face:balance", "coins:1"],  # -23
+        ["coins:ace", "sabers:8"],  # +23
+        ["face:idiot", "flasks:2", "staves:3"],
+    ]
+    keys = [evaluate(h).key for h in order]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)
+
+
+def test_face_worth_three_is_not_the_3_of_an_idiots_array(locations):
+    imperial = locations["imperial"]  # bounty hunter and dark jedi are worth 3 there
+    assert evaluate(["face:idiot", "coins:2", "face:bounty-hunter"], imperial).category == NORMAL
+    assert evaluate(["face:idiot", "coins:2", "sabers:3"], imperial).category == IDIOTS_ARRAY
+
+
+# --------------------------------------------------------- location arrays
+
+ARRAYS = {
+    "imperial": (["face:lord-of-sith", "coins:commander", "staves:ace"], ["face:lord-of-sith", "coins:commander", "staves:master"]),
+    "rebel-alliance": (["face:jedi-knight", "face:jedi-knight", "flasks:ace"], ["face:jedi-knight", "face:jedi-master", "flasks:ace"]),
+    "corellian": (["face:smuggler", "face:smuggler", "coins:7"], ["face:smuggler", "face:smuggler", "coins:commander"]),
+    "new-republic": (["face:jedi-knight", "face:jedi-master", "face:smuggler"], ["face:jedi-knight", "face:jedi-master", "face:smuggler", "coins:1"]),
+    "old-republic": (["face:jedi-master", "sabers:5", "face:jedi-knight"], ["face:jedi-knight", "face:jedi-master", "coins:5"]),
+    "cloud-city-casino": (["face:smuggler", "face:jedi-knight", "face:smuggler"], ["face:smuggler", "face:jedi-knight", "face:jedi-knight"]),
+    "corporate-sector": (["face:bounty-hunter", "coins:1", "face:bounty-hunter"], ["face:bounty-hunter", "coins:1", "coins:2"]),
+    "crseih-station": (["flasks:1", "flasks:commander", "flasks:ace", "flasks:9"], ["flasks:1", "flasks:2", "flasks:3", "coins:4"]),
+    "mos-eisley": (["face:smuggler", "face:bounty-hunter", "coins:11"], ["face:smuggler", "face:bounty-hunter", "sabers:11"]),
+}
+
+
+def test_table_has_the_ten_locations(locations):
+    assert set(locations) == set(ARRAYS) | {"casino"}
+    assert locations["casino"].array is None and locations["casino"].face_set == "classic"
+    assert all(loc.face_set == "cloud-city" for k, loc in locations.items() if k != "casino")
+    assert all(set(dict(loc.name)) == {"en", "de", "fr", "ru"} for loc in locations.values())
+
+
+@pytest.mark.parametrize("loc_id", sorted(ARRAYS))
+def test_location_array_positive_and_negative(locations, loc_id):
+    loc = locations[loc_id]
+    yes, no = ARRAYS[loc_id]
+    ev = evaluate(yes, loc)
+    assert ev.array == loc.array.id and ev.category == loc.array.name_in("en").lower()
+    assert evaluate(no, loc).array is None
+    # ranks above Pure Sabacc, below the Idiot's Array; wins the sabacc pot
+    res = judge(showdown(A=yes, B=["coins:ace", "sabers:8"]), location=loc_id, locations=locations)
+    assert res["winners"] == ["A"] and res["sabacc_pot_won"]
+    res = judge(showdown(A=yes, B=["face:idiot", "sabers:2", "sabers:3"]), location=loc_id, locations=locations)
+    assert res["winners"] == ["B"]
+
+
+def test_array_counts_even_with_a_bombing_total(locations):
+    ev = evaluate(["face:lord-of-sith", "coins:commander", "staves:ace"], locations["imperial"])
+    assert ev.total == 31 and not ev.bombed_out
+
+
+def test_casino_has_no_array_but_keeps_the_classics(locations):
+    casino = locations["casino"]
+    assert evaluate(["face:idiot", "flasks:2", "staves:3"], casino).category == IDIOTS_ARRAY
+    assert evaluate(["face:the-star", "coins:6"], casino).total == -11
+
+
+def test_discard_rules(locations):
+    mos = locations["mos-eisley"].discard
+    assert mos.allowed([parse_card("coins:1")]) == (1,)
+    assert mos.allowed([parse_card("face:smuggler")]) == (1, 2, 3, 4)
+    assert locations["cloud-city-casino"].discard.counts == (2, 4)
+    assert locations["old-republic"].discard.allowed([parse_card("face:jedi-master")])[-1] == 4
+
+
+# ---------------------------------------------------------- locations data
+
+
+def _doc():
+    return yaml.safe_load(LOCATIONS_FILE.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    "mutate, path",
+    [
+        (lambda d: d["locations"]["imperial"]["faces"].pop("rancor"), ("locations", "imperial", "faces")),
+        (lambda d: d["locations"]["imperial"]["faces"].__setitem__("rancor", "seven"), ("locations", "imperial", "faces", "rancor")),
+        (lambda d: d["locations"]["corellian"].__setitem__("face_set", "tarot"), ("locations", "corellian", "face_set")),
+        (lambda d: d["locations"]["corellian"]["array"]["pattern"][0].__setitem__("face", "the-star"),
+         ("locations", "corellian", "array", "pattern", 0, "face")),
+        (lambda d: d["locations"]["corellian"]["array"]["pattern"][0].__setitem__("count", 3),
+         ("locations", "corellian", "array", "pattern", 0, "count")),
+        (lambda d: d["locations"]["imperial"]["array"]["pattern"][1].__setitem__("rank", "king"),
+         ("locations", "imperial", "array", "pattern", 1, "rank")),
+        (lambda d: d["locations"]["mos-eisley"]["discard"].__setitem__("counts", []), ("locations", "mos-eisley", "discard", "counts")),
+        (lambda d: d["locations"]["casino"]["name"].pop("en"), ("locations", "casino", "name")),
+        (lambda d: d.pop("locations"), ("locations",)),
+    ],
+)
+def test_parse_locations_reports_bad_data_with_a_path(mutate, path):
+    doc = _doc()
+    mutate(doc)
+    with pytest.raises(ShowdownError) as err:
+        parse_locations(doc)
+    assert err.value.path == path
+
+
+# ------------------------------------------------------------ sudden demise
+
+
+def test_sudden_demise_breaks_a_tie():
+    res = resolve({"A": ["coins:10", "sabers:10"], "B": ["flasks:10", "staves:10"]}, {"A": ["coins:1"], "B": ["coins:2"]})
+    assert res.winners == ("B",) and len(res.rounds) == 1
+
+
+def test_sudden_demise_all_bomb_out_falls_back_to_the_next_best():
+    hands = {"A": ["coins:10", "sabers:10"], "B": ["flasks:10", "staves:10"], "C": ["coins:9", "sabers:9"], "D": ["coins:ace", "sabers:ace"]}
+    res = resolve(hands, {"A": ["coins:8"], "B": ["flasks:5"]})
+    assert res.winners == ("C",)
+    assert all(ev.bombed_out for _, ev in res.rounds[0].hands)
+
+
+def test_sudden_demise_fallback_with_nobody_left_has_no_winner():
+    res = resolve({"A": ["coins:10", "sabers:10"], "B": ["flasks:10", "staves:10"]}, {"A": ["coins:8"], "B": ["flasks:5"]})
+    assert res.winners == ()
+
+
+def test_sudden_demise_repeats_and_reports_missing_cards():
+    hands = {"A": ["coins:10", "sabers:10"], "B": ["flasks:10", "staves:10"]}
+    open_tie = resolve(hands, {"A": ["coins:1"], "B": ["flasks:1"]})
+    assert open_tie.winners == ("A", "B") and open_tie.pending == ("A", "B")
+    done = resolve(hands, {"A": ["coins:1", "coins:4"], "B": ["flasks:1", "flasks:2"]})
+    assert done.winners == ("B",) and len(done.rounds) == 2
+
+
+def test_sudden_demise_among_pure_sabaccs_still_takes_the_sabacc_pot():
+    res = judge({**showdown(A=["coins:ace", "sabers:8"], B=["flasks:ace", "staves:8"]), "extra": {"A": ["coins:1"], "B": ["face:endurance"]}})
+    assert res["winners"] == ["B"] and res["sabacc_pot_won"]
+    assert res["sudden_demise"][0]["players"] == ["A", "B"]
+
+
+# -------------------------------------------------------------------- judge
+
+
+def test_judge_json_shape_and_registry():
+    engine = get("classic")
+    assert engine.name == "classic"
+    res = engine.judge(showdown(A=["coins:11", "sabers:ace"], B=["flasks:2", "staves:9"]))
+    json.dumps(res)
+    assert res["winners"] == ["B"] and res["sabacc_pot_won"] is False
+    assert [p["name"] for p in res["players"]] == ["A", "B"]
+    a = res["players"][0]
+    assert set(a) >= {"name", "total", "category", "rank", "cards", "bombed_out"}
+    assert a["total"] == 26 and a["category"] == BOMBED_OUT and res["bombed_out"] == ["A"]
+
+
+def test_judge_location_from_option_or_document(locations):
+    hand = ["face:smuggler", "face:bounty-hunter", "coins:11"]
+    doc = showdown(A=hand, B=["coins:1", "sabers:2"])
+    assert judge(doc, location="mos-eisley", locations=locations)["players"][0]["category"] == "criminal array"
+    assert judge({**doc, "location": "mos-eisley"}, locations=locations)["location"] == "mos-eisley"
+
+
+@pytest.mark.parametrize(
+    "doc, options, path",
+    [
+        (showdown(A=["coins:1", "coins:2"]), {"location": "tatooine"}, ("location",)),
+        ({"players": []}, {}, ("players",)),
+        ({"players": [{"hand": ["coins:1", "coins:2"]}]}, {}, ("players", 0, "name")),
+        ({"players": [{"name": "A"}]}, {}, ("players", 0, "hand")),
+        (showdown(A=[]), {}, ("players", 0, "hand")),
+        (showdown(A=["coins:1"]), {}, ("players", 0, "hand")),
+        ({"players": [{"name": "A", "hand": ["coins:1", "coins:2"]}, {"name": "A", "hand": ["coins:3", "coins:4"]}]}, {}, ("players", 1, "name")),
+        (showdown(A=["coins:1", "coins:2"], B=["cups:1", "coins:3"]), {}, ("players", 1, "hand", 0)),
+        (showdown(A=["coins:11", "coins:2"], B=["sabers:1", "coins:11"]), {}, ("players", 1, "hand", 1)),
+        (showdown(A=["face:idiot", "face:idiot"], B=["sabers:1", "face:idiot"]), {}, ("players", 1, "hand", 1)),
+        (showdown(A=["face:rancor", "coins:2"]), {}, ("players", 0, "hand", 0)),
+        ({**showdown(A=["coins:1", "coins:2"]), "extra": {"Z": ["coins:3"]}}, {}, ("extra", "Z")),
+        ({**showdown(A=["coins:1", "coins:2"]), "extra": {"A": ["coins:3", "coins:1"]}}, {}, ("extra", "A", 1)),
+    ],
+)
+def test_judge_errors_have_paths(doc, options, path, locations):
+    with pytest.raises(ShowdownError) as err:
+        judge(doc, locations=locations, **options)
+    assert err.value.path == path and err.value.message
+
+
+def test_classic_face_is_not_in_a_cloud_city_deck(locations):
+    with pytest.raises(ShowdownError) as err:
+        judge(showdown(A=["face:the-star", "coins:2"]), location="imperial", locations=locations)
+    assert err.value.path == ("players", 0, "hand", 0)
+
+
+def test_location_without_table_is_an_error():
+    with pytest.raises(ShowdownError) as err:
+        judge(showdown(A=["coins:1", "coins:2"]), location="imperial")
+    assert err.value.path == ("location",)
+
+
+# ---------------------------------------------------------------- decisions
+
+
+def test_decisions_are_stated_and_their_examples_hold(locations):
+    assert len({d["id"] for d in DECISIONS}) == len(DECISIONS)
+    checked = 0
+    for d in DECISIONS:
+        assert d["rule"].strip()
+        for ex in d["examples"]:
+            doc = {**showdown(**ex["hands"]), "extra": ex.get("extra", {})}
+            res = judge(doc, location=ex.get("location"), locations=locations)
+            assert res["winners"] == ([ex["winner"]] if ex["winner"] else []), d["id"]
+            checked += 1
+    assert checked >= 10
+
+
+# --------------------------------------------------------------- properties
+
+DECK = deck_cards()
+hands = st.lists(st.integers(0, len(DECK) - 1), min_size=2, max_size=7, unique=True).map(lambda ix: [DECK[i] for i in ix])
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands.flatmap(lambda h: st.tuples(st.just(h), st.permutations(h))))
+def test_card_order_does_not_matter(pair):
+    a, b = pair
+    assert evaluate(a).key == evaluate(b).key and evaluate(a).total == evaluate(b).total
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands)
+def test_bomb_out_exactly_outside_the_range_or_zero(hand):
+    ev = evaluate(hand)
+    assert ev.bombed_out == (ev.total > 23 or ev.total < -23 or ev.total == 0)
+    assert ev.bombed_out == is_bomb_total(ev.total)
+
+
+@st.composite
+def pure_hands(draw):
+    suited = [c for c in DECK if not c.is_face]
+    base = draw(st.lists(st.sampled_from(DECK), min_size=1, max_size=4, unique_by=lambda c: (c.suit, c.rank, c.face)))
+    total = sum(card_value(c) for c in base)
+    target = draw(st.sampled_from([23, -23]))
+    need = [c for c in suited if c.rank == target - total and c not in base]
+    if not need:
+        target = 23 if target == -23 else -23
+        need = [c for c in suited if c.rank == target - total and c not in base]
+
+    assume(need)
+    return base + [draw(st.sampled_from(need))]
+
+
+@settings(max_examples=100, deadline=None)
+@given(pure_hands())
+def test_idiots_array_beats_every_pure_sabacc(hand):
+    ev = evaluate(hand)
+    if ev.category != IDIOTS_ARRAY:
+        assert ev.category == PURE_SABACC
+        assert compare(evaluate(["face:idiot", "coins:2", "coins:3"]), ev) == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands, hands, hands)
+def test_ranking_is_a_total_preorder(a, b, c):
+    ea, eb, ec = evaluate(a), evaluate(b), evaluate(c)
+    assert compare(ea, eb) == -compare(eb, ea)
+    assert (compare(ea, eb) == 0) == (ea.key == eb.key)
+    if compare(ea, eb) >= 0 and compare(eb, ec) >= 0:
+        assert compare(ea, ec) >= 0
