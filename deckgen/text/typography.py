@@ -104,8 +104,10 @@ def _needs_space_before(prev: Item, mark: Item, items: list[Item], i: int) -> bo
         return True
     if prev.kind != "char":
         return False
-    if prev.text in ":;!?" or prev.text in SPACES or prev.text == "«":
-        return False  # "?!" groups, already spaced
+    if prev.text in SPACES or prev.text == "«":
+        return False  # already spaced
+    if prev.text in ":;!?":
+        return mark.text == "»"  # "?!" groups take one space, before the first mark
     if mark.text == ":" and prev.text.isdigit() and _is_char(items, i + 1, str.isdigit):
         return False  # 10:30
     if mark.text == ":" and _is_char(items, i + 1, lambda c: c == "/"):

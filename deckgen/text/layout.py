@@ -1,0 +1,421 @@
+"""Line breaking, alignment and auto-fit of marked-up text inside a box.
+
+All measuring happens in em (multiples of the font size), so a text is
+shaped once and only re-broken for each candidate size while shrinking.
+Output coordinates are millimetres, y down, like the card's viewBox.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass, field
+
+from . import typography
+from .fonts import Font, FontSet
+from .hyphenate import LEFT_MIN, RIGHT_MIN, hyphenation_points
+from .markup import Item, parse
+from .svg import glyph_path, icon_group, wrap_group
+
+SOFT_HYPHEN = "\u00ad"
+ZERO_WIDTH = {"\u2060", "\u200b"}
+BREAKING_SPACES = {" ", "\t"}
+STRETCHY_SPACES = {" ", "\t", "\u00a0"}
+BREAK_AFTER = set("-\u2010\u2013\u2014")
+SPACE_CHARS = BREAKING_SPACES | typography.NO_BREAK_SPACES | {"\u2009", SOFT_HYPHEN} | ZERO_WIDTH
+SHRINK_FACTOR = 0.98
+EPS = 1e-9
+HYPHENATE_IF_FREE = {"justify": 0.15}  # else 0.25 of the line width
+ALIGNS = ("left", "center", "right", "justify")
+VALIGNS = ("top", "middle", "bottom")
+
+
+@dataclass(frozen=True)
+class TextBox:
+    """A rectangle in mm (x, y: top-left corner)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Icon:
+    """An inline icon: an SVG fragment drawn in ``viewbox`` (x, y, w, h; y down).
+
+    Placed in text it is ``scale`` em high (None: the font's cap height),
+    sits on the baseline, is centred in ``advance`` em of width, and inherits
+    the text colour unless the fragment sets its own fill.
+    """
+
+    svg: str
+    viewbox: tuple[float, float, float, float] = (0, 0, 100, 100)
+    advance: float = 1.0
+    scale: float | None = None
+
+
+@dataclass
+class LayoutResult:
+    svg: str
+    fits: bool
+    size: float
+    overflow: float
+    lines: list[str]
+    missing: list[str]
+    ink_boxes: list[tuple[float, float, float, float]]
+    problems: list[str]
+    baselines: list[float] = field(default_factory=list)  # y in mm of each line's baseline
+
+
+@dataclass
+class _Glyph:
+    kind: str  # "glyph" | "space" | "icon"
+    char: str  # text for res.lines
+    advance: float  # em
+    join: float = 0.0  # kerning with the previous unit + letter spacing, em
+    font: Font | None = None
+    gid: str | None = None
+    bounds: tuple[float, float, float, float] | None = None  # em, y up
+    icon: Icon | None = None
+    icon_x: float = 0.0  # em offset of the drawn icon inside its advance
+    icon_h: float = 0.0  # em
+
+
+@dataclass
+class _Word:
+    glyphs: list[_Glyph]
+    sep: list[_Glyph]  # breaking space(s) before the word ([] after a hyphen)
+    points: tuple[int, ...]  # hyphenation points (indices into glyphs)
+    width: float = 0.0
+
+
+@dataclass
+class _Line:
+    glyphs: list[_Glyph]
+    last_of_paragraph: bool
+
+
+def _width(glyphs: list[_Glyph]) -> float:
+    if not glyphs:
+        return 0.0
+    return sum(g.advance for g in glyphs) + sum(g.join for g in glyphs[1:])
+
+
+class _Shaper:
+    """Turns styled items into measured glyph units and words."""
+
+    def __init__(self, fonts: FontSet, icons: dict[str, Icon], family: str, lang: str, letter_spacing: float):
+        self.fonts, self.icons, self.family, self.lang = fonts, icons, family, lang
+        self.ls = letter_spacing
+        self.base = fonts.font(family)
+        self.missing: set[str] = set()
+        self.unknown_icons: list[str] = []
+
+    def unit(self, it: Item) -> _Glyph | None:
+        if it.kind == "icon":
+            icon = self.icons.get(it.text)
+            if icon is None:
+                if it.text not in self.unknown_icons:
+                    self.unknown_icons.append(it.text)
+                return None
+            vx, vy, vw, vh = icon.viewbox
+            h = icon.scale if icon.scale is not None else self.base.cap_height
+            k = h / vh if vh else 0.0
+            dx = (icon.advance - vw * k) / 2
+            return _Glyph("icon", "{%s}" % it.text, icon.advance, bounds=(dx, 0.0, dx + vw * k, h),
+                          icon=icon, icon_x=dx, icon_h=h)
+        ch = "\u0020" if it.text == "\t" else it.text
+        font = self.fonts.font(self.family, it.bold, it.italic)
+        if ch in SPACE_CHARS:
+            if ch == SOFT_HYPHEN or ch in ZERO_WIDTH:
+                return _Glyph("space", "", 0.0, font=font)
+            return _Glyph("space", ch, font.space_width(ch), font=font, gid=font.glyph(ch))
+        if unicodedata.category(ch) in ("Cc", "Cf"):
+            return None
+        gid = font.glyph(ch)
+        if gid is None:
+            self.missing.add(ch)
+            return None
+        return _Glyph("glyph", ch, font.advance(gid), font=font, gid=gid, bounds=font.bounds(gid))
+
+    def hyphen(self, prev: _Glyph) -> _Glyph:
+        font = prev.font or self.base
+        gid = font.glyph("-") or font.glyph("\u2010")
+        g = _Glyph("glyph", "-", font.advance(gid), font=font, gid=gid, bounds=font.bounds(gid))
+        g.join = self.ls + (font.kern(prev.gid, gid) if prev.gid and prev.font is font else 0.0)
+        return g
+
+    def paragraphs(self, items: list[Item]) -> list[list[_Word]]:
+        units: list[_Glyph | None] = []  # None marks a hard break
+        prev: _Glyph | None = None
+        for it in items:
+            if it.kind == "break":
+                units.append(None)
+                prev = None
+                continue
+            g = self.unit(it)
+            if g is None:
+                continue
+            if prev is not None:
+                kern = 0.0
+                if prev.gid and g.gid and prev.font is g.font:
+                    kern = g.font.kern(prev.gid, g.gid)
+                g.join = kern + self.ls
+            units.append(g)
+            prev = g
+        paragraphs: list[list[_Word]] = [[]]
+        word: list[_Glyph] = []
+        sep: list[_Glyph] = []
+
+        def flush_word():
+            nonlocal word, sep
+            if word:
+                w = _Word(word, sep, self._points(word), _width(word))
+                paragraphs[-1].append(w)
+                word, sep = [], []
+
+        for i, g in enumerate(units):
+            if g is None:
+                flush_word()
+                sep = []
+                paragraphs.append([])
+                continue
+            if g.kind == "space" and g.char in BREAKING_SPACES:
+                flush_word()
+                if not sep:
+                    sep = [g]
+                continue
+            word.append(g)
+            if g.kind == "glyph" and g.char in BREAK_AFTER and len(word) > 1:
+                nxt = units[i + 1] if i + 1 < len(units) else None
+                if nxt is not None and nxt.kind == "glyph" and nxt.char.isalnum() and word[-2].char.isalnum():
+                    flush_word()
+        flush_word()
+        return paragraphs
+
+    def _points(self, word: list[_Glyph]) -> tuple[int, ...]:
+        # soft hyphens are zero-width "space" units with char ""; map them back
+        text = "".join(g.char if g.kind == "glyph" else ("\u00ad" if g.char == "" else "\ufffc") for g in word)
+        return hyphenation_points(text, self.lang)
+
+
+class _Breaker:
+    """Greedy line breaking at one width, hyphenating only where it helps."""
+
+    def __init__(self, shaper: _Shaper, paragraphs: list[list[_Word]], align: str):
+        self.shaper = shaper
+        self.paragraphs = paragraphs
+        self.free_limit = HYPHENATE_IF_FREE.get(align, 0.25)
+        self._prefix_cache: dict[tuple[int, int, int], float] = {}
+
+    def prefix_width(self, glyphs: list[_Glyph], p: int) -> float:
+        key = (id(glyphs), p, len(glyphs))
+        w = self._prefix_cache.get(key)
+        if w is None:
+            hy = self.shaper.hyphen(glyphs[p - 1])
+            w = _width(glyphs[:p]) + hy.join + hy.advance
+            self._prefix_cache[key] = w
+        return w
+
+    def split(self, glyphs: list[_Glyph], p: int) -> list[_Glyph]:
+        return glyphs[:p] + [self.shaper.hyphen(glyphs[p - 1])]
+
+    def run(self, width: float) -> tuple[list[_Line], float]:
+        """Break at ``width`` em; returns lines and forced-split excess (em)."""
+        lines: list[_Line] = []
+        excess = 0.0
+        for para in self.paragraphs:
+            cur: list[_Glyph] = []
+            cur_w = 0.0
+            for word in para:
+                glyphs, points, w = word.glyphs, word.points, word.width
+                if cur:
+                    sep_cost = sum(g.advance + g.join for g in word.sep) + glyphs[0].join
+                    if cur_w + sep_cost + w <= width + EPS:
+                        cur += word.sep + glyphs
+                        cur_w += sep_cost + w
+                        continue
+                    room = width - cur_w - sep_cost
+                    if points and (w > width or room > self.free_limit * width):
+                        fit = [p for p in points if self.prefix_width(glyphs, p) <= room + EPS]
+                        if fit:
+                            p = fit[-1]
+                            cur += word.sep + self.split(glyphs, p)
+                            lines.append(_Line(cur, False))
+                            glyphs = glyphs[p:]
+                            points = tuple(q - p for q in points if q - p >= LEFT_MIN)
+                            w = _width(glyphs)
+                            cur, cur_w = [], 0.0
+                    if cur:
+                        lines.append(_Line(cur, False))
+                        cur, cur_w = [], 0.0
+                # the word starts a line
+                while w > width + EPS:
+                    fit = [p for p in points if self.prefix_width(glyphs, p) <= width + EPS]
+                    if fit:
+                        p = fit[-1]
+                        lines.append(_Line(self.split(glyphs, p), False))
+                    else:
+                        smallest = self.prefix_width(glyphs, points[0]) if points else w
+                        excess = max(excess, smallest - width)
+                        p = 1
+                        while p + 1 < len(glyphs) and _width(glyphs[: p + 1]) <= width + EPS:
+                            p += 1
+                        lines.append(_Line(glyphs[:p], False))
+                    glyphs = glyphs[p:]
+                    points = tuple(q - p for q in points if q - p >= LEFT_MIN and len(glyphs) - (q - p) >= RIGHT_MIN)
+                    w = _width(glyphs)
+                cur, cur_w = list(glyphs), w
+            lines.append(_Line(cur, True))
+        return lines, excess
+
+
+def _line_extents(glyphs: list[_Glyph], stretch: float = 0.0):
+    """Pen positions and (left, right, top, bottom) in em; top/bottom None without ink."""
+    pens = []
+    x = 0.0
+    left = right = 0.0
+    top = bottom = None
+    for i, g in enumerate(glyphs):
+        if i:
+            x += g.join
+        pens.append(x)
+        adv = g.advance + (stretch if g.kind == "space" and g.char in STRETCHY_SPACES else 0.0)
+        if g.bounds is not None:
+            x0, y0, x1, y1 = g.bounds
+            left = min(left, x + min(0.0, x0))
+            right = max(right, x + max(g.advance, x1))
+            top = y1 if top is None else max(top, y1)
+            bottom = -y0 if bottom is None else max(bottom, -y0)
+        x += adv
+    right = max(right, x)
+    return pens, (left, right, top, bottom)
+
+
+@dataclass
+class _Trial:
+    size: float
+    lines: list[_Line]
+    extents: list[tuple]
+    height: float
+    ascent: float
+    descent: float
+    cap: float
+    fits: bool
+    overflow: float  # mm
+
+
+def _assess(size: float, lines: list[_Line], excess: float, box: TextBox, base: Font,
+            line_height: float, max_lines: int | None) -> _Trial:
+    W, H = box.w / size, box.h / size
+    extents = [_line_extents(ln.glyphs)[1] for ln in lines]
+    n = len(lines)
+    ascent, descent = base.cap_height, base.descender
+    for i, (_, _, top, bottom) in enumerate(extents):
+        if top is not None:
+            ascent = max(ascent, top - i * line_height)
+            descent = max(descent, bottom + i * line_height - (n - 1) * line_height)
+    height = ascent + (n - 1) * line_height + descent if n else 0.0
+    over = [excess]
+    over += [(r - l) - W for (l, r, _, _) in extents]
+    over.append(height - H)
+    if max_lines is not None and n > max_lines:
+        over.append((n - max_lines) * line_height)
+    worst = max(over)
+    fits = worst <= EPS and excess <= 0 and (max_lines is None or n <= max_lines)
+    overflow = 0.0 if fits else max(0.01, math.ceil(max(worst, 0.0) * size * 100 - 1e-6) / 100)
+    return _Trial(size, lines, extents, height, ascent, descent, base.cap_height, fits, overflow)
+
+
+def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Icon] | None = None,
+                font: str = "body", size: float = 3.2, min_size: float | None = None, align: str = "left",
+                valign: str = "top", lang: str = "en", line_height: float = 1.2, fill: str = "#000",
+                letter_spacing: float = 0.0, max_lines: int | None = None) -> LayoutResult:
+    """Lay out marked-up ``text`` in ``box`` (mm), shrinking from ``size`` down to ``min_size``.
+
+    ``letter_spacing`` is in em (0.05 = 5 % of the font size), ``line_height``
+    a multiple of the size.  See :class:`LayoutResult` for the outcome.
+    """
+    if align not in ALIGNS:
+        raise ValueError(f"align must be one of {ALIGNS}, not {align!r}")
+    if valign not in VALIGNS:
+        raise ValueError(f"valign must be one of {VALIGNS}, not {valign!r}")
+    icons = icons or {}
+    min_size = size if min_size is None else min(min_size, size)
+    items, problems = parse(text, lang)
+    items = typography.apply(items, lang)
+    shaper = _Shaper(fonts, icons, font, lang, letter_spacing)
+    paragraphs = shaper.paragraphs(items)
+    breaker = _Breaker(shaper, paragraphs, align)
+
+    s = size
+    while True:
+        lines, excess = breaker.run(box.w / s if s > 0 else math.inf)
+        trial = _assess(s, lines, excess, box, shaper.base, line_height, max_lines)
+        if trial.fits or s <= min_size + 1e-9:
+            break
+        s = max(min_size, round(s * SHRINK_FACTOR, 4))
+
+    svg, ink, baselines = _render(trial, box, align, valign, line_height, fill)
+    missing = sorted(shaper.missing)
+    if not trial.fits:
+        problems.append(f"does not fit: overflows by {trial.overflow:.2f} mm at {trial.size:.2f} mm")
+    for name in shaper.unknown_icons:
+        problems.append(f"unknown icon {{{name}}} (known: {', '.join(sorted(icons)) or 'none'})")
+    if missing:
+        problems.append("missing glyphs: " + " ".join(missing))
+    text_lines = ["".join(g.char for g in ln.glyphs) for ln in trial.lines]
+    if text_lines == [""]:
+        text_lines = []
+    return LayoutResult(svg=svg, fits=trial.fits, size=round(trial.size, 4), overflow=trial.overflow,
+                        lines=text_lines, missing=missing, ink_boxes=ink, problems=problems, baselines=baselines)
+
+
+def _render(trial: _Trial, box: TextBox, align: str, valign: str, line_height: float, fill: str):
+    s = trial.size
+    W, H = box.w / s, box.h / s
+    n = len(trial.lines)
+    span = (n - 1) * line_height
+    if valign == "top":
+        b1 = trial.ascent
+    elif valign == "bottom":
+        b1 = H - trial.descent - span
+    elif trial.height <= H + EPS:
+        # centre cap top .. last baseline (looks centred), keeping all ink inside
+        b1 = (H - span + trial.cap) / 2
+        b1 = min(max(b1, trial.ascent), H - trial.descent - span)
+    else:
+        b1 = (H - trial.height) / 2 + trial.ascent
+    parts: list[str] = []
+    ink: list[tuple[float, float, float, float]] = []
+    baselines = []
+    for i, (line, ext) in enumerate(zip(trial.lines, trial.extents)):
+        left, right, _, _ = ext
+        stretch = 0.0
+        if align == "justify" and not line.last_of_paragraph:
+            gaps = [g for g in line.glyphs if g.kind == "space" and g.char in STRETCHY_SPACES]
+            extra = W - (right - left)
+            if gaps and extra > 0:
+                stretch = extra / len(gaps)
+        pens, (left, right, _, _) = _line_extents(line.glyphs, stretch)
+        if align == "right":
+            x0 = W - right
+        elif align == "center":
+            x0 = (W - (right - left)) / 2 - left
+        else:
+            x0 = -left
+        base_y = box.y + (b1 + i * line_height) * s
+        baselines.append(round(base_y, 4))
+        for g, pen in zip(line.glyphs, pens):
+            x = box.x + (x0 + pen) * s
+            if g.kind == "glyph":
+                d = g.font.outline(g.gid)
+                if d:
+                    parts.append(glyph_path(d, x, base_y, s / g.font.upem))
+            elif g.kind == "icon":
+                parts.append(icon_group(g.icon, x + g.icon_x * s, base_y - g.icon_h * s, g.icon_h * s))
+            if g.bounds is not None:
+                bx0, by0, bx1, by1 = g.bounds
+                ink.append((x + min(0.0, bx0) * s, base_y - by1 * s, x + max(g.advance, bx1) * s, base_y - by0 * s))
+    return wrap_group(parts, fill), ink, baselines
