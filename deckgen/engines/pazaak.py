@@ -129,14 +129,15 @@ def play_tokens(card_id: str) -> list[str]:
     return [card.id]
 
 
-_CHOICE_RE = re.compile(r"^[+-]\d+$")
+_CHOICE_RE = re.compile(r"[+-][0-9]+")
+_MAIN_RE = re.compile(r"[0-9]+")
 
 
 def parse_card(token: Any, path: tuple = ()) -> Played:
     """Parse one table token; raise :class:`ShowdownError` at ``path`` if bad."""
     if isinstance(token, bool) or not isinstance(token, (int, str)):
         raise ShowdownError(path, f"{token!r} is not a card: write {_ALLOWED}.")
-    if isinstance(token, int) or token.strip().isdigit():
+    if isinstance(token, int) or _MAIN_RE.fullmatch(token.strip()):
         value = int(token)
         if not 1 <= value <= 10:
             raise ShowdownError(path, f"main-deck card {token!r} is out of range: main-deck cards are 1 to 10.")
@@ -157,7 +158,7 @@ def parse_card(token: Any, path: tuple = ()) -> Played:
     if not colon:
         raise ShowdownError(path, f"side card {token!r} needs its chosen value after a colon, e.g. {example!r} (allowed: {allowed}).")
     choice = choice.strip()
-    if not _CHOICE_RE.match(choice) or int(choice) not in card.choices:
+    if not _CHOICE_RE.fullmatch(choice) or int(choice) not in card.choices:
         raise ShowdownError(path, f"{choice!r} is not a value side card {card.id!r} can take in {token!r}: allowed are {allowed}.")
     value = int(choice)
     return Played(f"{card.id}:{format_value(value)}", card.id, card, value)
