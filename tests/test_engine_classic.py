@@ -385,3 +385,54 @@ def test_ranking_is_a_total_preorder(a, b, c):
     assert (compare(ea, eb) == 0) == (ea.key == eb.key)
     if compare(ea, eb) >= 0 and compare(eb, ec) >= 0:
         assert compare(ea, ec) >= 0
+
+
+CC_DECK = deck_cards("cloud-city")
+cc_hands = st.lists(st.integers(0, len(CC_DECK) - 1), min_size=2, max_size=5, unique=True).map(lambda ix: [CC_DECK[i] for i in ix])
+LOCS = parse_locations(yaml.safe_load(LOCATIONS_FILE.read_text(encoding="utf-8")))
+CC_LOCS = sorted(k for k, v in LOCS.items() if v.face_set == "cloud-city")
+
+
+@settings(max_examples=200, deadline=None)
+@given(cc_hands.flatmap(lambda h: st.tuples(st.just(h), st.permutations(h))), st.sampled_from(CC_LOCS))
+def test_under_local_rules_order_is_irrelevant_and_only_arrays_escape_bombing(pair, loc_id):
+    loc = LOCS[loc_id]
+    a, b = evaluate(pair[0], loc), evaluate(pair[1], loc)
+    assert a.key == b.key and a.category == b.category
+    if a.array is None and a.category != IDIOTS_ARRAY:
+        assert a.bombed_out == is_bomb_total(a.total)
+    else:
+        assert not a.bombed_out and a.key > evaluate(["coins:ace", "sabers:8"], loc).key
+
+
+deals = st.lists(st.integers(0, len(DECK) - 1), min_size=4, max_size=20, unique=True).flatmap(
+    lambda ix: st.tuples(st.just(ix), st.lists(st.integers(2, 4), min_size=len(ix), max_size=len(ix)))
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(deals)
+def test_judge_winners_hold_the_best_key(deal):
+    indices, sizes = deal  # disjoint physical cards, cut into hands of 2-4
+    players, start = [], 0
+    for size in sizes:
+        chunk = indices[start:start + size]
+        if len(chunk) < 2:
+            break
+        players.append({"name": f"P{len(players)}", "hand": [DECK[i].id for i in chunk]})
+        start += size
+    res = judge({"players": players})
+    best = max(p["rank"] for p in res["players"])
+    ranks = {p["name"]: p["rank"] for p in res["players"]}
+    if best[0] == 0:
+        assert res["winners"] == []
+    else:
+        assert res["winners"] and all(ranks[w] == best for w in res["winners"])
+        assert res["tied"] == (len(res["winners"]) > 1)
+        assert res["sabacc_pot_won"] == (best[0] >= 2)
+
+
+def test_judge_also_accepts_the_raw_locations_document():
+    res = judge(showdown(A=["face:jedi-knight", "face:jedi-knight", "coins:ace"], B=["coins:1", "coins:2"]),
+                location="rebel-alliance", locations=_doc())
+    assert res["winners"] == ["A"] and res["players"][0]["array"] == "force-array"

@@ -180,6 +180,8 @@ def _location(location: Location | str | None, locations: Mapping[str, Location]
         raise ShowdownError(("location",), f"{location!r} is not a location id.")
     if not locations:
         raise ShowdownError(("location",), f"location '{location}' needs the local-rules table, and none was given.")
+    if "locations" in locations and not isinstance(locations["locations"], Location):
+        locations = parse_locations(locations)  # the raw YAML document was passed
     if location not in locations:
         raise ShowdownError(("location",), f"unknown location '{location}'; known: {', '.join(sorted(locations))}.")
     return locations[location]
