@@ -56,6 +56,18 @@ def test_catalogue_ids_exact():
     assert len({c.id for c in CATALOGUE}) == len(CATALOGUE)
 
 
+def test_catalogue_kinds_and_parameters():
+    entries = {c.id: c.to_dict() for c in CATALOGUE}
+    assert entries["+3"] == {"id": "+3", "kind": "plus", "choices": [3], "flips": []}
+    assert entries["-6"]["choices"] == [-6]
+    assert entries["±4"]["kind"] == "plus-or-minus" and sorted(entries["±4"]["choices"]) == [-4, 4]
+    assert entries["±1T"]["kind"] == "tiebreaker"
+    assert entries["D"]["kind"] == "double"
+    assert entries["2&4"]["flips"] == [2, 4] and entries["3&6"]["flips"] == [3, 6]
+    assert sorted(entries["1±2"]["choices"]) == [-2, -1, 1, 2]
+    assert json.loads(json.dumps(list(entries.values())))
+
+
 @pytest.mark.parametrize("card", CATALOGUE, ids=lambda c: c.id)
 def test_every_side_card_parses_in_each_of_its_forms(card):
     for token in play_tokens(card.id):

@@ -66,6 +66,10 @@ class SideCard:
     def needs_choice(self) -> bool:
         return len(self.choices) > 1
 
+    def to_dict(self) -> dict:
+        """JSON-friendly form: ``{"id", "kind", "choices", "flips"}``."""
+        return {"id": self.id, "kind": self.kind, "choices": list(self.choices), "flips": list(self.flips)}
+
 
 def _build_catalogue() -> list[SideCard]:
     cards = [SideCard(f"+{n}", "plus", (n,)) for n in range(1, 7)]
@@ -140,7 +144,9 @@ def parse_card(token: Any, path: tuple = ()) -> Played:
     if isinstance(token, int) or _MAIN_RE.fullmatch(token.strip()):
         value = int(token)
         if not 1 <= value <= 10:
-            raise ShowdownError(path, f"main-deck card {token!r} is out of range: main-deck cards are 1 to 10.")
+            raise ShowdownError(
+                path, f"main-deck card {token!r} is out of range: main-deck cards are 1 to 10."
+            )
         return Played(str(value), str(value), None, value)
     text = token.strip().replace("\u2212", "-")
     head, colon, choice = text.partition(":")
@@ -150,16 +156,26 @@ def parse_card(token: Any, path: tuple = ()) -> Played:
         raise ShowdownError(path, f"{token!r} is not a card: write {_ALLOWED}.")
     if not card.needs_choice:
         if colon:
-            raise ShowdownError(path, f"side card {card.id!r} in {token!r} takes no chosen value: write just {card.id!r}.")
+            raise ShowdownError(
+                path, f"side card {card.id!r} in {token!r} takes no chosen value: write just {card.id!r}."
+            )
         chosen = card.choices[0] if card.choices else None
         return Played(card.id, card.id, card, chosen)
     allowed = ", ".join(format_value(v) for v in card.choices)
     example = f"{card.id}:{format_value(card.choices[0])}"
     if not colon:
-        raise ShowdownError(path, f"side card {token!r} needs its chosen value after a colon, e.g. {example!r} (allowed: {allowed}).")
+        raise ShowdownError(
+            path,
+            f"side card {token!r} needs its chosen value after a colon, "
+            f"e.g. {example!r} (allowed: {allowed}).",
+        )
     choice = choice.strip()
     if not _CHOICE_RE.fullmatch(choice) or int(choice) not in card.choices:
-        raise ShowdownError(path, f"{choice!r} is not a value side card {card.id!r} can take in {token!r}: allowed are {allowed}.")
+        raise ShowdownError(
+            path,
+            f"{choice!r} is not a value side card {card.id!r} can take in {token!r}: "
+            f"allowed are {allowed}.",
+        )
     value = int(choice)
     return Played(f"{card.id}:{format_value(value)}", card.id, card, value)
 
@@ -174,7 +190,9 @@ def parse_table(table: Any, path: tuple = ()) -> list[Played]:
     if not isinstance(table, (list, tuple)):
         raise ShowdownError(path, "a table must be a list of cards, e.g. ['7', '10', '+2'].")
     if not table:
-        raise ShowdownError(path, "a table needs at least one card: every turn starts with a main-deck draw.")
+        raise ShowdownError(
+            path, "a table needs at least one card: every turn starts with a main-deck draw."
+        )
     if len(table) > MAX_TABLE:
         raise ShowdownError(path, f"a table holds at most {MAX_TABLE} cards, this one has {len(table)}.")
     cards = [parse_card(token, path + (j,)) for j, token in enumerate(table)]
@@ -182,11 +200,16 @@ def parse_table(table: Any, path: tuple = ()) -> list[Played]:
         if card.is_main:
             continue
         if j == 0:
-            raise ShowdownError(path + (j,), f"side card {card.token!r} cannot open a table: the first card is always a main-deck draw.")
+            raise ShowdownError(
+                path + (j,),
+                f"side card {card.token!r} cannot open a table: "
+                "the first card is always a main-deck draw.",
+            )
         if not cards[j - 1].is_main:
             raise ShowdownError(
                 path + (j,),
-                f"side card {card.token!r} follows side card {cards[j - 1].token!r}: only one hand card may be played per turn, after that turn's draw.",
+                f"side card {card.token!r} follows side card {cards[j - 1].token!r}: "
+                "only one hand card may be played per turn, after that turn's draw.",
             )
     return cards
 
@@ -282,7 +305,9 @@ class PazaakEngine:
         players = showdown["players"]
         if not isinstance(players, list) or len(players) != 2:
             count = len(players) if isinstance(players, list) else "no list of"
-            raise ShowdownError(("players",), f"pazaak is played by exactly two players, got {count} players.")
+            raise ShowdownError(
+                ("players",), f"pazaak is played by exactly two players, got {count} players."
+            )
         named_tables = []
         seen: set[str] = set()
         for i, player in enumerate(players):
@@ -292,7 +317,9 @@ class PazaakEngine:
             if not isinstance(name, str) or not name.strip():
                 raise ShowdownError(("players", i, "name"), "each player needs a non-empty name.")
             if name in seen:
-                raise ShowdownError(("players", i, "name"), f"player name {name!r} is used twice; names must differ.")
+                raise ShowdownError(
+                    ("players", i, "name"), f"player name {name!r} is used twice; names must differ."
+                )
             seen.add(name)
             if "table" not in player:
                 raise ShowdownError(("players", i), f"player {name!r} has no 'table' list.")
@@ -312,7 +339,8 @@ def _check_main_deck(named_tables: list[tuple[str, list[Played]]]) -> None:
                 if seen[card.chosen] > limit[card.chosen]:
                     raise ShowdownError(
                         ("players", i, "table", j),
-                        f"main-deck card {card.token!r} is on the tables more than {limit[card.chosen]} times, "
+                        f"main-deck card {card.token!r} is on the tables more than "
+                        f"{limit[card.chosen]} times, "
                         f"but the shared main deck holds only {limit[card.chosen]} of each value.",
                     )
 
@@ -330,7 +358,9 @@ def validate_side_deck(cards: list[str]) -> list[str]:
         problems.append(f"a side deck has exactly {SIDE_DECK_SIZE} cards, this one has {len(cards)}.")
     for i, card in enumerate(cards):
         if not isinstance(card, str) or normalise_id(card) not in _BY_ID:
-            problems.append(f"card {i + 1} {card!r} is not a side card: allowed are {', '.join(CATALOGUE_IDS)}.")
+            problems.append(
+                f"card {i + 1} {card!r} is not a side card: allowed are {', '.join(CATALOGUE_IDS)}."
+            )
     return problems
 
 
@@ -386,7 +416,10 @@ DECISIONS: list[dict] = [
     },
     {
         "id": "tie-void",
-        "rule": "Equal totals make the set void (unless a tiebreaker decides it); a void set does not count and another set is played.",
+        "rule": (
+            "Equal totals make the set void (unless a tiebreaker decides it); "
+            "a void set does not count and another set is played."
+        ),
         "examples": [_ex(["10", "9"], ["9", "10"], [])],
     },
     {
@@ -463,7 +496,8 @@ DECISIONS: list[dict] = [
         "id": "tiebreaker",
         "rule": (
             "The ±1T card counts as +1 or -1; if it is the last card on its player's table and the totals "
-            "are equal, that player wins the set. If both tables end with a ±1T on equal totals, the set is void."
+            "are equal, that player wins the set. If both tables end with a ±1T on equal totals, "
+            "the set is void."
         ),
         "examples": [
             _ex(["10", "9", "±1T:+1"], ["10", "10"], ["A"]),
@@ -491,7 +525,10 @@ DECISIONS: list[dict] = [
     },
     {
         "id": "opener-alternates",
-        "rule": "The first player opens the first set; after that the players take turns opening, void sets included.",
+        "rule": (
+            "The first player opens the first set; after that the players take turns opening, "
+            "void sets included."
+        ),
         "examples": [],
     },
     {
