@@ -436,3 +436,17 @@ def test_judge_also_accepts_the_raw_locations_document():
     res = judge(showdown(A=["face:jedi-knight", "face:jedi-knight", "coins:ace"], B=["coins:1", "coins:2"]),
                 location="rebel-alliance", locations=_doc())
     assert res["winners"] == ["A"] and res["players"][0]["array"] == "force-array"
+
+
+def test_deck_rows_match_the_deck_data_file(locations):
+    from deckgen.engines.classic import deck_rows
+
+    data_file = LOCATIONS_FILE.parent / "cards.yaml"
+    rows = deck_rows()
+    assert sum(r["count"] for r in rows) == 76 and len(rows) == 68
+    if data_file.exists():  # the deck data is another module's file
+        data = yaml.safe_load(data_file.read_text(encoding="utf-8"))
+        key = lambda r: (r["suit"], r.get("rank"), r.get("face"), r["value"], r.get("count", 1))  # noqa: E731
+        assert sorted(map(key, data), key=str) == sorted(map(key, rows), key=str)
+    imperial = {r["face"]: r["value"] for r in deck_rows(locations["imperial"]) if r["face"]}
+    assert imperial["jedi-master"] == -9 and len(imperial) == 8

@@ -53,6 +53,7 @@ __all__ = [
     "Resolution",
     "card_value",
     "deck_cards",
+    "deck_rows",
     "evaluate",
     "hand_total",
     "parse_card",
@@ -202,6 +203,28 @@ def card_value(card: Card | str, location: Location | None = None) -> int:
     if location is None:
         return CLASSIC_FACE_VALUES[card.face]
     return location.face_value(card.face)
+
+
+def deck_rows(location: Location | None = None) -> list[dict[str, Any]]:
+    """The deck as data rows ``{suit, rank, face, value, count}`` for deck checks.
+
+    Same field names as ``data/classic/cards.yaml``: face cards have
+    ``suit: face`` and ``rank: None``; suited cards ``face: None``.
+    """
+    rows: list[dict[str, Any]] = []
+    seen: set[Card] = set()
+    for card in deck_cards(face_set_of(location)):
+        if card in seen:
+            continue
+        seen.add(card)
+        rows.append({
+            "suit": "face" if card.is_face else card.suit,
+            "rank": None if card.is_face else card.rank,
+            "face": card.face or None,
+            "value": card_value(card, location),
+            "count": copies_in_deck(card, face_set_of(location)),
+        })
+    return rows
 
 
 def hand_total(cards: Sequence[Card], location: Location | None = None) -> int:
