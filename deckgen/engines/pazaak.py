@@ -304,10 +304,8 @@ class PazaakEngine:
             raise ShowdownError((), "a showdown must be a mapping with a 'players' list.")
         players = showdown["players"]
         if not isinstance(players, list) or len(players) != 2:
-            count = len(players) if isinstance(players, list) else "no list of"
-            raise ShowdownError(
-                ("players",), f"pazaak is played by exactly two players, got {count} players."
-            )
+            got = f"this showdown has {len(players)}" if isinstance(players, list) else "'players' is not a list"
+            raise ShowdownError(("players",), f"pazaak is played by exactly two players; {got}.")
         named_tables = []
         seen: set[str] = set()
         for i, player in enumerate(players):
