@@ -175,6 +175,17 @@ def load_font(path: str) -> Font:
     return Font(Path(path))
 
 
+#: The roles of deckgen's bundled fonts (fonts/ in the repository).
+BUNDLED_ROLES = {
+    "display": "Play-Bold.ttf",
+    "display-regular": "Play-Regular.ttf",
+    "body": "PTS55F.ttf",
+    "body-bold": "PTS75F.ttf",
+    "body-italic": "PTS56F.ttf",
+    "body-bold-italic": "PTS76F.ttf",
+}
+
+
 @dataclass
 class FontSet:
     """Named font roles ("body", "body-bold", "display", ...) for layout.
@@ -190,6 +201,11 @@ class FontSet:
     def from_dir(cls, directory: Path, roles: dict[str, str]) -> "FontSet":
         directory = Path(directory)
         return cls({role: load_font(str((directory / name).resolve())) for role, name in roles.items()})
+
+    @classmethod
+    def bundled(cls, directory: Path) -> "FontSet":
+        """The bundled Play + PT Sans fonts with the standard roles."""
+        return cls.from_dir(directory, BUNDLED_ROLES)
 
     def __contains__(self, role: str) -> bool:
         return role in self.fonts

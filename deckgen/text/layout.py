@@ -268,6 +268,8 @@ class _Breaker:
                     w = _width(glyphs)
                 cur, cur_w = list(glyphs), w
             lines.append(_Line(cur, True))
+        while lines and not lines[-1].glyphs:  # trailing newlines add no empty lines
+            lines.pop()
         return lines, excess
 
 
@@ -366,9 +368,7 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
     if missing:
         problems.append("missing glyphs: " + " ".join(missing))
     text_lines = ["".join(g.char for g in ln.glyphs) for ln in trial.lines]
-    if text_lines == [""]:
-        text_lines = []
-    return LayoutResult(svg=svg, fits=trial.fits, size=round(trial.size, 4), overflow=trial.overflow,
+    return LayoutResult(svg=svg, fits=trial.fits, size=trial.size, overflow=trial.overflow,
                         lines=text_lines, missing=missing, ink_boxes=ink, problems=problems, baselines=baselines)
 
 
