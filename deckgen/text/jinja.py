@@ -20,8 +20,13 @@ def _label(s: str, name: str | None) -> str:
     if name:
         return name
     items, _ = parse(s)
-    words = " ".join(plain(items).split())
-    return words if len(words) <= 30 else words[:29].rstrip() + "…"
+    words = plain(items).split()
+    label = ""
+    for w in words:
+        if label and len(label) + 1 + len(w) > 32:
+            return label + "…"
+        label = f"{label} {w}" if label else w
+    return label
 
 
 def safe_zone_excess(boxes, safe_rect) -> float:
