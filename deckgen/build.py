@@ -1,0 +1,138 @@
+"""The build pipeline: model -> card SVGs -> rasters -> sheet and single-card PDFs.
+
+Every requested deck and language is rendered to SVG first; if any card
+has a problem (text that does not fit, a missing glyph, a template error)
+nothing is written.  Only then are the cards rasterized (in a process
+pool) and the PDFs written atomically.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from deckgen.errors import DeckgenError, Problem
+from deckgen.layout.geometry import LayoutError, plan_sheet
+from deckgen.layout.papers import PAPERS_MM
+from deckgen.layout.pdfcanvas import register_font
+from deckgen.layout.sheets import SheetJob, write_sheets
+from deckgen.layout.single import write_single_cards
+from deckgen.model import Deck, Game, Project
+from deckgen.output import write_atomic
+from deckgen.render.raster import configure_fontconfig, rasterize_many
+from deckgen.render.templates import DeckRenderer
+
+SLUG_FONT = "DeckgenSlug"
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the user asked for."""
+
+    paper: str = "a4"
+    dpi: int = 300
+    duplex: str = "long"
+    out: Path = Path("output")
+    languages: tuple[str, ...] = ()  # empty: all of the project's
+    workers: int | None = None
+
+
+@dataclass
+class DeckTarget:
+    """One deck in one language, rendered to SVG, waiting to be rasterized."""
+
+    game: Game
+    deck: Deck
+    lang: str
+    fronts: dict[str, str]  # card id -> svg
+    back: str
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def stem(self) -> str:
+        return f"{self.deck.id}-{self.lang}" if self.deck.localized else self.deck.id
+
+
+def deck_languages(project: Project, deck: Deck, wanted: tuple[str, ...]) -> list[str]:
+    """Languages a deck is built in: all wanted ones if it carries words, else one."""
+    langs = [l for l in project.languages if not wanted or l in wanted]
+    if not deck.localized:
+        return langs[:1] or [project.languages[0]]
+    return langs
+
+
+def render_targets(project: Project, game_ids: list[str], languages: tuple[str, ...] = ()) -> list[DeckTarget]:
+    """Render every deck of the given games to SVG (no files written)."""
+    targets = []
+    for gid in game_ids:
+        game = project.games[gid]
+        for deck in game.decks.values():
+            for lang in deck_languages(project, deck, languages):
+                renderer = DeckRenderer(project, game, deck, lang)
+                fronts, problems = {}, []
+                for card in deck.cards:
+                    rendered = renderer.render_front(card)
+                    fronts[card.id] = rendered.svg
+                    problems.extend(rendered.problems)
+                back = renderer.render_back()
+                problems.extend(back.problems)
+                targets.append(DeckTarget(game, deck, lang, fronts, back.svg, problems))
+    return targets
+
+
+def output_paths(target: DeckTarget, options: BuildOptions) -> tuple[Path, Path]:
+    """(sheets PDF, single-card PDF) for a target."""
+    folder = Path(options.out) / target.game.id
+    return folder / f"{target.stem}-{options.paper}.pdf", folder / f"{target.stem}-cards.pdf"
+
+
+def build(project: Project, game_ids: list[str], options: BuildOptions,
+          progress: Callable[[str, int], Callable[[int], None]] | None = None) -> list[Path]:
+    """Build the games; returns the files written.  Raises DeckgenError, writing nothing, on problems."""
+    if options.paper not in PAPERS_MM:
+        raise DeckgenError(f"unknown paper {options.paper!r} (choose from {', '.join(PAPERS_MM)})")
+    if options.duplex not in ("long", "short", "none"):
+        raise DeckgenError(f"unknown duplex mode {options.duplex!r} (long, short or none)")
+    if not 72 <= options.dpi <= 1200:
+        raise DeckgenError(f"--dpi must be between 72 and 1200, not {options.dpi}")
+    unknown = [g for g in game_ids if g not in project.games]
+    if unknown:
+        raise DeckgenError(f"unknown game {unknown[0]!r} (this project has: {', '.join(project.games)})")
+    targets = render_targets(project, game_ids, options.languages)
+    problems = [p for t in targets for p in t.problems]
+    if problems:
+        raise DeckgenError([Problem(p) for p in problems])
+    paper_w, paper_h = PAPERS_MM[options.paper]
+    plans = {}
+    for t in targets:
+        try:
+            plans[t.deck.id] = plan_sheet(paper_w, paper_h, t.deck.size)
+        except LayoutError as exc:
+            raise DeckgenError(Problem(str(exc), t.deck.source.file if t.deck.source else None,
+                                       t.deck.source.line if t.deck.source else None, "size")) from None
+    configure_fontconfig(project.fonts_dir, Path(options.out) / ".cache")
+    body_font = project.fonts.get("body") or next(iter(project.fonts.values()))
+    font_name = register_font(SLUG_FONT, project.fonts_dir / body_font)
+    written: list[Path] = []
+    for t in targets:
+        w, h = t.deck.size.pixels(options.dpi)
+        ids = list(t.fronts)
+        jobs = [(t.fronts[i], w, h) for i in ids] + [(t.back, w, h)]
+        tick = progress(f"{t.game.id}/{t.stem}", len(jobs)) if progress else None
+        images = rasterize_many(jobs, options.workers, tick)
+        by_id = dict(zip(ids, images[:-1]))
+        back = images[-1]
+        fronts = [by_id[c.id] for c in t.deck.physical_cards()]
+        name = t.game.strings[t.lang].decks.get(t.deck.id, t.deck.id) if t.lang in t.game.strings else t.deck.id
+        title = f"{t.game.name(t.lang)} – {name}" + (f" ({t.lang})" if t.deck.localized else "")
+        s = t.deck.size
+        settings = (f"{options.paper.upper() if options.paper != 'letter' else 'Letter'} · {options.dpi} dpi · "
+                    f"duplex {options.duplex} · {s.width:g}×{s.height:g} mm + {s.bleed:g} mm bleed")
+        sheets_pdf = write_sheets(plans[t.deck.id], SheetJob(title, fronts, back, options.duplex, settings), font_name)
+        single_pdf = write_single_cards(s, title, fronts, back, font_name)
+        sheets_path, single_path = output_paths(t, options)
+        write_atomic(sheets_path, sheets_pdf)
+        write_atomic(single_path, single_pdf)
+        written += [sheets_path, single_path]
+    return written

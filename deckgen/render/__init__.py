@@ -1,0 +1,1 @@
+"""Card rendering: Jinja2 SVG templates -> SVG text -> raster pixels."""

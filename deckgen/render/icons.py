@@ -1,0 +1,74 @@
+"""Vector icons as data: ``templates/_common/icons.yaml`` and ``templates/GAME/icons.yaml``.
+
+The same icon serves the SVG templates (``icon()``) and running card text
+(``{name}`` markup), so a suit looks the same in a corner and in a sentence.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from markupsafe import Markup
+
+from deckgen.errors import DeckgenError
+from deckgen.text import Icon
+from deckgen.validate import validate
+from deckgen.yamlpos import load_yaml
+
+ICONS_SCHEMA = {
+    "type": "object",
+    "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$"},
+    "additionalProperties": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["viewbox", "svg"],
+        "properties": {
+            "viewbox": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4},
+            "svg": {"type": "string", "minLength": 1},
+            "advance": {"type": "number", "exclusiveMinimum": 0},
+            "scale": {"type": "number", "exclusiveMinimum": 0},
+        },
+    },
+}
+
+
+def load_icons(templates_dir: Path, game_id: str) -> dict[str, Icon]:
+    """Icons of ``_common`` overlaid with the game's own."""
+    icons: dict[str, Icon] = {}
+    for folder in ("_common", game_id):
+        path = Path(templates_dir) / folder / "icons.yaml"
+        if not path.is_file():
+            continue
+        doc = load_yaml(path, f"templates/{folder}/icons.yaml")
+        problems = validate(doc, ICONS_SCHEMA)
+        if problems:
+            raise DeckgenError(problems)
+        for name, spec in (doc.data or {}).items():
+            kwargs = {"svg": spec["svg"], "viewbox": tuple(spec["viewbox"])}
+            if "advance" in spec:
+                kwargs["advance"] = spec["advance"]
+            if "scale" in spec:
+                kwargs["scale"] = spec["scale"]
+            icons[name] = Icon(**kwargs)
+    return icons
+
+
+def icon_markup(icons: dict[str, Icon], name: str, cx: float, cy: float, size: float,
+                fill: str | None = None, rotate: float = 0.0, opacity: float | None = None) -> Markup:
+    """SVG for icon ``name`` centred on (cx, cy), ``size`` mm tall (aspect kept)."""
+    try:
+        icon = icons[name]
+    except KeyError:
+        raise KeyError(f"unknown icon {name!r}") from None
+    x0, y0, w, h = icon.viewbox
+    s = size / h
+    attrs = ""
+    if fill:
+        attrs += f' fill="{Markup.escape(fill)}"'
+    if opacity is not None:
+        attrs += f' opacity="{opacity:g}"'
+    transform = f"translate({cx:.3f} {cy:.3f})"
+    if rotate:
+        transform += f" rotate({rotate:g})"
+    transform += f" scale({s:.5f}) translate({-(x0 + w / 2):.3f} {-(y0 + h / 2):.3f})"
+    return Markup(f'<g transform="{transform}"{attrs}>{icon.svg}</g>')
