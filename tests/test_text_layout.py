@@ -204,3 +204,17 @@ def test_deterministic(fonts, icons):
 def test_empty_text_fits(fonts):
     res = layout_text("", TextBox(0, 0, 10, 10), fonts=fonts)
     assert res.fits and res.lines == [] and res.ink_boxes == [] and res.problems == []
+
+
+def test_soft_hyphen_is_invisible_and_a_break_point(fonts):
+    one_line = layout_text("Donau\u00addampf", TextBox(0, 0, 100, 10), fonts=fonts, lang="de")
+    assert one_line.lines == ["Donaudampf"] and len(one_line.ink_boxes) == 10
+    narrow = layout_text("Donau\u00addampf\u00adschiff", TextBox(0, 0, 22, 30), fonts=fonts, lang="de")
+    assert narrow.lines[0] in ("Donau-", "Donaudampf-")
+
+
+def test_letter_spacing_widens_in_em(fonts):
+    plain_res = layout_text("abc", TextBox(0, 0, 50, 10), fonts=fonts, size=4)
+    spaced = layout_text("abc", TextBox(0, 0, 50, 10), fonts=fonts, size=4, letter_spacing=0.1)
+    width = lambda r: max(b[2] for b in r.ink_boxes) - min(b[0] for b in r.ink_boxes)
+    assert width(spaced) - width(plain_res) == pytest.approx(2 * 0.1 * 4, abs=0.01)

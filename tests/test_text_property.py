@@ -20,7 +20,7 @@ word = st.one_of(
     st.text(alphabet=CYRILLIC, min_size=1, max_size=18),
     st.text(alphabet=LATIN + PUNCT, min_size=1, max_size=6),
     st.integers(0, 999).map(str),
-    st.just("{chip}"),
+    st.sampled_from(["{chip}", "2 {chip}", "\n", "\\\\", "—", "10 %", "{3|one:# фишка|few:# фишки|many:# фишек}"]),
     st.text(alphabet=LATIN, min_size=1, max_size=8).map(lambda w: f"**{w}**"),
 )
 texts = st.lists(word, min_size=0, max_size=25).map(" ".join)
