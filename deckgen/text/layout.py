@@ -210,7 +210,8 @@ class _Breaker:
         self._prefix_cache: dict[tuple[int, int, int], float] = {}
 
     def prefix_width(self, glyphs: list[_Glyph], p: int) -> float:
-        key = (id(glyphs), p, len(glyphs))
+        # glyph objects live as long as the breaker; a slice is its first glyph + length
+        key = (id(glyphs[0]), p, len(glyphs))
         w = self._prefix_cache.get(key)
         if w is None:
             hy = self.shaper.hyphen(glyphs[p - 1])
