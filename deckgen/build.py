@@ -36,6 +36,7 @@ class BuildOptions:
     out: Path = Path("output")
     languages: tuple[str, ...] = ()  # empty: all of the project's
     workers: int | None = None
+    variant: str | None = None  # only this deck variant (e.g. "cloud-city"); None: base and all variants
 
 
 @dataclass
@@ -51,7 +52,7 @@ class DeckTarget:
 
     @property
     def stem(self) -> str:
-        return f"{self.deck.id}-{self.lang}" if self.deck.localized else self.deck.id
+        return f"{self.deck.label}-{self.lang}" if self.deck.localized else self.deck.label
 
 
 def deck_languages(project: Project, deck: Deck, wanted: tuple[str, ...]) -> list[str]:
@@ -62,12 +63,20 @@ def deck_languages(project: Project, deck: Deck, wanted: tuple[str, ...]) -> lis
     return langs
 
 
-def render_targets(project: Project, game_ids: list[str], languages: tuple[str, ...] = ()) -> list[DeckTarget]:
+def selected_decks(game: Game, variant: str | None) -> list[Deck]:
+    """The decks to build: base decks and all their variants, or only the named variant."""
+    if variant is None:
+        return [d for base in game.decks.values() for d in (base, *base.variants.values())]
+    return [base.variants[variant] for base in game.decks.values() if variant in base.variants]
+
+
+def render_targets(project: Project, game_ids: list[str], languages: tuple[str, ...] = (),
+                   variant: str | None = None) -> list[DeckTarget]:
     """Render every deck of the given games to SVG (no files written)."""
     targets = []
     for gid in game_ids:
         game = project.games[gid]
-        for deck in game.decks.values():
+        for deck in selected_decks(game, variant):
             for lang in deck_languages(project, deck, languages):
                 renderer = DeckRenderer(project, game, deck, lang)
                 fronts, problems = {}, []
@@ -99,7 +108,10 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     unknown = [g for g in game_ids if g not in project.games]
     if unknown:
         raise DeckgenError(f"unknown game {unknown[0]!r} (this project has: {', '.join(project.games)})")
-    targets = render_targets(project, game_ids, options.languages)
+    if options.variant is not None and not any(
+            selected_decks(project.games[g], options.variant) for g in game_ids):
+        raise DeckgenError(f"no deck of {', '.join(game_ids)} has a variant {options.variant!r}")
+    targets = render_targets(project, game_ids, options.languages, options.variant)
     problems = [p for t in targets for p in t.problems]
     if problems:
         raise DeckgenError([Problem(p) for p in problems])
@@ -107,7 +119,7 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     plans = {}
     for t in targets:
         try:
-            plans[t.deck.id] = plan_sheet(paper_w, paper_h, t.deck.size)
+            plans[t.deck.label] = plan_sheet(paper_w, paper_h, t.deck.size)
         except LayoutError as exc:
             raise DeckgenError(Problem(str(exc), t.deck.source.file if t.deck.source else None,
                                        t.deck.source.line if t.deck.source else None, "size")) from None
@@ -125,14 +137,36 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         back = images[-1]
         fronts = [by_id[c.id] for c in t.deck.physical_cards()]
         name = t.game.strings[t.lang].decks.get(t.deck.id, t.deck.id) if t.lang in t.game.strings else t.deck.id
-        title = f"{t.game.name(t.lang)} – {name}" + (f" ({t.lang})" if t.deck.localized else "")
+        variant = f" – {t.deck.variant}" if t.deck.variant else ""
+        title = f"{t.game.name(t.lang)} – {name}{variant}" + (f" ({t.lang})" if t.deck.localized else "")
         s = t.deck.size
         settings = (f"{options.paper.upper() if options.paper != 'letter' else 'Letter'} · {options.dpi} dpi · "
                     f"duplex {options.duplex} · {s.width:g}×{s.height:g} mm + {s.bleed:g} mm bleed")
-        sheets_pdf = write_sheets(plans[t.deck.id], SheetJob(title, fronts, back, options.duplex, settings), font_name)
+        sheets_pdf = write_sheets(plans[t.deck.label], SheetJob(title, fronts, back, options.duplex, settings), font_name)
         single_pdf = write_single_cards(s, title, fronts, back, font_name)
         sheets_path, single_path = output_paths(t, options)
         write_atomic(sheets_path, sheets_pdf)
         write_atomic(single_path, single_pdf)
         written += [sheets_path, single_path]
+    written += build_documents(project, game_ids, options)
     return written
+
+
+def build_documents(project: Project, game_ids: list[str], options: BuildOptions) -> list[Path]:
+    """Build every game's documents (boards, reference sheets) in each language."""
+    from deckgen.documents import DocumentContext, builder
+
+    files: list[tuple[Path, bytes]] = []
+    if options.variant is not None:
+        return []
+    for gid in game_ids:
+        game = project.games[gid]
+        for spec in game.documents.values():
+            make = builder(spec.kind)
+            for lang in [l for l in project.languages if not options.languages or l in options.languages]:
+                ctx = DocumentContext(project, game, spec, lang, options.paper, options.dpi, options.duplex)
+                for name, data in make(ctx):
+                    files.append((Path(options.out) / gid / name, data))
+    for path, data in files:  # all built before any is written
+        write_atomic(path, data)
+    return [p for p, _ in files]

@@ -101,8 +101,10 @@ def list_cmd(project_dir):
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Output folder.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Rasterizing processes (default: CPUs).")
+@click.option("--variant", "--faces", "variant", default=None,
+              help="Build only this deck variant, e.g. --faces cloud-city (default: every deck and variant).")
 @project_option
-def build(games, paper, dpi, duplex, languages, out, jobs, project_dir):
+def build(games, paper, dpi, duplex, languages, out, jobs, variant, project_dir):
     """Build print-ready PDFs of GAMES (default: all).
 
     For each deck and language, writes OUT/GAME/DECK-LANG-PAPER.pdf (sheets
@@ -122,7 +124,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, project_dir):
     project = _load(project_dir)
     game_ids = list(games) or list(project.games)
     options = BuildOptions(paper=paper.lower(), dpi=dpi, duplex=duplex, out=out,
-                           languages=tuple(languages), workers=jobs)
+                           languages=tuple(languages), workers=jobs, variant=variant)
     bars = []
 
     def progress(label, total):
@@ -193,10 +195,9 @@ def judge(game, file, location, project_dir):
     except KeyError:
         raise DeckgenError(f"no engine for game {game!r} (known: {', '.join(engines.names())})") from None
     doc = load_yaml(file)
-    options = {}
+    options = _engine_data(project_dir, game)
     if location is not None:
         options["location"] = location
-    options.update(_engine_data(project_dir, game))
     try:
         result = engine.judge(doc.data, **options)
     except ShowdownError as exc:
@@ -207,17 +208,14 @@ def judge(game, file, location, project_dir):
 
 
 def _engine_data(project_dir, game: str) -> dict:
-    """Extra data files an engine reads (e.g. classic's locations), from the game's folder."""
-    from deckgen.project import find_project_root
+    """Data files the game's engine reads (game.yaml ``engine_data``, e.g. classic's locations)."""
     from deckgen.yamlpos import load_yaml
 
-    root = find_project_root(project_dir)
-    extra = {}
-    if game == "classic":
-        path = root / "data" / "classic" / "locations.yaml"
-        if path.is_file():
-            extra["locations"] = load_yaml(path, "data/classic/locations.yaml").data
-    return extra
+    project = _load(project_dir)
+    if game not in project.games:
+        return {}
+    g = project.games[game]
+    return {key: load_yaml(g.directory / name, f"data/{game}/{name}").data for key, name in g.engine_data.items()}
 
 
 @main.command()

@@ -90,6 +90,13 @@ class Deck:
     localized: bool = True
     style: Mapping[str, Any] = field(default_factory=dict)
     source: Source | None = None
+    variant: str | None = None  # set on a variant deck (e.g. "cloud-city")
+    variants: Mapping[str, "Deck"] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        """Deck id plus variant, as used in file names: ``classic-cloud-city``."""
+        return f"{self.id}-{self.variant}" if self.variant else self.id
 
     @property
     def total_cards(self) -> int:
@@ -113,6 +120,15 @@ class Strings:
 
 
 @dataclass(frozen=True)
+class DocumentSpec:
+    """A printed document of a game other than a deck (board, reference sheet)."""
+
+    id: str
+    kind: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Game:
     """A game: its decks, its words per language and its engine name."""
 
@@ -122,6 +138,8 @@ class Game:
     strings: Mapping[str, Strings]  # lang -> Strings
     engine: str | None = None
     card_texts: tuple[str, ...] = ("name",)
+    documents: Mapping[str, DocumentSpec] = field(default_factory=dict)
+    engine_data: Mapping[str, str] = field(default_factory=dict)  # kwarg -> file in the game folder
 
     def name(self, lang: str) -> str:
         """The game's name in ``lang`` (falls back to the id)."""

@@ -30,8 +30,17 @@ def check(name: str, engine: str | None = None) -> Callable[[CheckFn], CheckFn]:
 
 def checks_for(game: Game) -> list[tuple[str, CheckFn]]:
     """All checks that apply to ``game``, general ones first."""
-    from deckgen.checks import cards, composition  # noqa: F401  (registers)
+    _import_all()
     return list(_GENERAL) + list(_BY_ENGINE.get(game.engine or "", []))
+
+
+def _import_all() -> None:
+    """Import every module of this package once, so their checks register."""
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
 
 
 def run_checks(project: Project, game_ids: list[str]) -> list[str]:

@@ -13,17 +13,16 @@ def _where(card) -> str:
 @check("classic composition", engine="classic")
 def classic_composition(project: Project, game: Game) -> list[str]:
     """The classic deck: 76 cards, each suit 1-15, the eight faces twice, values as the rules say."""
-    from deckgen.engines.classic import STANDARD_DECK
+    from deckgen.engines.classic import deck_rows
 
     problems = []
     deck = game.decks.get("classic")
     if deck is None:
         return [f"data/{game.id}/game.yaml: decks: no deck named 'classic'"]
     expected = {}
-    for engine_id, value, count in STANDARD_DECK:
-        kind, _, rest = engine_id.partition(":")
-        key = ("face", rest) if kind == "face" else (kind, int(rest))
-        expected[key] = (value, count)
+    for row in deck_rows():
+        key = ("face", row["face"]) if row["suit"] == "face" else (row["suit"], row["rank"])
+        expected[key] = (row["value"], row["count"])
     seen = {}
     for card in deck.cards:
         key = ("face", card.face) if card.suit == "face" else (card.suit, card.rank)
