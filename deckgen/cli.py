@@ -138,7 +138,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, project_dir)
                 bar.__exit__(None, None, None)
         return tick
 
-    written = run_build(project, game_ids, options, progress)
+    written = run_build(project, game_ids, options, progress if sys.stderr.isatty() else None)
     for path in written:
         click.echo(f"wrote {path}")
 

@@ -16,10 +16,5 @@ def create_project(directory: Path) -> None:
         raise DeckgenError(Problem("folder exists and is not empty; choose a new folder", str(directory)))
     example = resources.files("deckgen").joinpath("example")
     with resources.as_file(example) as src:
-        shutil.copytree(src, directory, dirs_exist_ok=True,
+        shutil.copytree(src, directory, dirs_exist_ok=True, symlinks=False,
                         ignore=shutil.ignore_patterns("__pycache__"))
-    fonts = directory / "fonts"
-    fonts.mkdir(exist_ok=True)
-    bundled = Path(__file__).resolve().parent / "example_fonts"
-    for font in bundled.glob("*"):
-        shutil.copy2(font, fonts / font.name)
