@@ -129,11 +129,15 @@ def plan_sheet(paper_w: float, paper_h: float, card: CardSize,
                printer_margin: float = PRINTER_MARGIN_MM) -> SheetPlan:
     """Plan the largest centred grid of touching cards on the paper.
 
-    The grid plus its outer bleed must stay inside the printer margin.
+    The grid plus its outer bleed must stay inside the printer margin, and
+    the crop marks (at least ``MARK_MIN_MM`` long) must stay on the paper.
     Raises :class:`LayoutError` if not even one card fits.
     """
-    usable_w = paper_w - 2 * printer_margin - 2 * card.bleed
-    usable_h = paper_h - 2 * printer_margin - 2 * card.bleed
+    start = max(MARK_OFFSET_MM, card.bleed + 0.5)
+    # Each side keeps room for the bleed inside the printer margin, and for crop marks on the page.
+    margin = max(printer_margin + card.bleed, start + MARK_MIN_MM)
+    usable_w = paper_w - 2 * margin
+    usable_h = paper_h - 2 * margin
     cols = int(math.floor(usable_w / card.width + 1e-9))
     rows = int(math.floor(usable_h / card.height + 1e-9))
     if cols < 1 or rows < 1:
@@ -142,7 +146,6 @@ def plan_sheet(paper_w: float, paper_h: float, card: CardSize,
     grid_w, grid_h = cols * card.width, rows * card.height
     grid = Rect((paper_w - grid_w) / 2, (paper_h - grid_h) / 2, grid_w, grid_h)
     margin_x, margin_y = grid.x, grid.y
-    start = max(MARK_OFFSET_MM, card.bleed + 0.5)
     # The slug goes into the roomier margin pair: bottom (horizontal) or left (vertical).
     slug_vertical = margin_x > margin_y + 2.0
     length_x = _mark_length(margin_x - start - printer_margin - (SLUG_BAND_MM if slug_vertical else 0.0))

@@ -1,0 +1,87 @@
+"""The command line as a user sees it: list, check, judge, new, help, python -m."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from deckgen.cli import main
+from tests.conftest import ROOT
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_list_shows_games_decks_counts_languages():
+    result = invoke("list", "--project", str(ROOT))
+    assert result.exit_code == 0, result.output
+    assert "languages: en, de, fr, ru" in result.output
+    assert "classic: 76 cards" in result.output
+
+
+def test_help_has_examples_for_every_command():
+    for cmd in ("build", "check", "judge", "list", "new"):
+        result = invoke(cmd, "--help")
+        assert result.exit_code == 0 and "Example" in result.output
+
+
+def test_python_dash_m():
+    result = subprocess.run([sys.executable, "-m", "deckgen", "--version"], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0 and "deckgen" in result.stdout
+
+
+def test_judge_prints_json(tmp_path):
+    f = tmp_path / "showdown.yaml"
+    f.write_text("players:\n  - {name: A, hand: [coins:11, sabers:ace]}\n"
+                 "  - {name: B, hand: ['face:idiot', flasks:2, staves:3]}\n")
+    result = invoke("judge", "classic", str(f), "--project", str(ROOT))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["winners"] == ["B"] and data["sabacc_pot_won"] is True
+
+
+def test_judge_bad_card_is_located(tmp_path):
+    f = tmp_path / "showdown.yaml"
+    f.write_text("players:\n  - {name: A, hand: [coins:11, sabers:ace]}\n  - {name: B, hand: [flask:2, staves:3]}\n")
+    result = invoke("judge", "classic", str(f), "--project", str(ROOT))
+    assert result.exit_code == 2
+    assert result.output.startswith(f"{f}:3: players.1.hand.0:")
+
+
+def test_new_project_builds_and_checks(tmp_path):
+    proj = tmp_path / "mine"
+    assert invoke("new", str(proj)).exit_code == 0
+    assert (proj / "deckgen.yaml").is_file() and any((proj / "fonts").glob("*.ttf"))
+    assert not any(p.is_symlink() for p in proj.rglob("*"))
+    result = invoke("check", "--project", str(proj))
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "out"
+    result = invoke("build", "--project", str(proj), "--dpi", "72", "--out", str(out), "--duplex", "short",
+                    "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out / "demo" / "demo-en-letter.pdf")
+    assert len(reader.pages) == 2  # 4 cards fit one sheet: fronts + backs
+    assert invoke("new", str(proj)).exit_code == 2  # never overwrites
+
+
+def test_duplex_none_has_no_backs_pages(tmp_path):
+    proj = tmp_path / "mine"
+    invoke("new", str(proj))
+    out = tmp_path / "out"
+    assert invoke("build", "--project", str(proj), "--dpi", "72", "--out", str(out), "--duplex", "none").exit_code == 0
+    assert len(PdfReader(out / "demo" / "demo-en-a4.pdf").pages) == 1
+
+
+def test_rebuild_is_byte_identical(tmp_path):
+    proj = tmp_path / "mine"
+    invoke("new", str(proj))
+    a, b = tmp_path / "a", tmp_path / "b"
+    for out in (a, b):
+        assert invoke("build", "--project", str(proj), "--dpi", "72", "--out", str(out), "--lang", "en").exit_code == 0
+    for name in ("demo-en-a4.pdf", "demo-en-cards.pdf"):
+        assert (a / "demo" / name).read_bytes() == (b / "demo" / name).read_bytes()
