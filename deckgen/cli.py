@@ -219,6 +219,39 @@ def _engine_data(project_dir, game: str) -> dict:
 
 
 @main.command()
+@click.argument("game")
+@click.argument("cards", nargs=-1)
+@click.option("--lang", "languages", multiple=True, help="Only these languages (repeatable). Default: all.")
+@click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True)
+@click.option("--columns", type=click.IntRange(1, 40), default=None, help="Cards per row (default: up to 8).")
+@click.option("--variant", "--faces", "variant", default=None, help="Show a deck variant, e.g. cloud-city.")
+@click.option("--back", is_flag=True, help="Also show the deck's back.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="PNG file to write (default: output/preview-GAME.png).")
+@project_option
+def preview(game, cards, languages, dpi, columns, variant, back, output, project_dir):
+    """Render CARDS of GAME (default: all) to one PNG contact sheet, to look at a design or a translation.
+
+    The thin white line on each card is the trim; outside it is bleed.  Text
+    problems are printed but do not stop the preview.
+
+    \b
+    Examples:
+      deckgen preview classic the-star coins-5 --lang de --lang ru
+      deckgen preview pazaak --back -o /tmp/pazaak.png
+    """
+    from deckgen.preview import contact_sheet, write_png
+
+    project = _load(project_dir)
+    png, problems = contact_sheet(project, game, list(cards), tuple(languages), dpi, columns, variant, back)
+    target = output or project.root / "output" / f"preview-{game}.png"
+    write_png(target, png)
+    for line in problems:
+        click.echo(line, err=True)
+    click.echo(f"wrote {target}")
+
+
+@main.command()
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def new(directory):
     """Start a project folder in DIRECTORY from a small example.

@@ -85,3 +85,29 @@ def test_rebuild_is_byte_identical(tmp_path):
         assert invoke("build", "--project", str(proj), "--dpi", "72", "--out", str(out), "--lang", "en").exit_code == 0
     for name in ("demo-en-a4.pdf", "demo-en-cards.pdf"):
         assert (a / "demo" / name).read_bytes() == (b / "demo" / name).read_bytes()
+
+
+def test_preview_contact_sheet(tmp_path):
+    from PIL import Image
+
+    proj = tmp_path / "mine"
+    invoke("new", str(proj))
+    png = tmp_path / "p.png"
+    result = invoke("preview", "demo", "ember", "tide", "--back", "--dpi", "50", "-o", str(png), "--project", str(proj))
+    assert result.exit_code == 0, result.output
+    image = Image.open(png)
+    # two languages x (two cards + back) = 6 tiles in one row, each 69 mm wide at 50 dpi
+    assert image.width > 6 * round(69 / 25.4 * 50)
+    assert invoke("preview", "demo", "nosuchcard", "--project", str(proj), "-o", str(png)).exit_code == 2
+
+
+def test_600_dpi_build(tmp_path):
+    proj = tmp_path / "mine"
+    invoke("new", str(proj))
+    out = tmp_path / "out"
+    result = invoke("build", "--project", str(proj), "--dpi", "600", "--out", str(out), "--lang", "en")
+    assert result.exit_code == 0, result.output
+    from tests.pdfread import images_and_lines
+
+    images, _ = images_and_lines(PdfReader(out / "demo" / "demo-en-cards.pdf"), 0)
+    assert images[0].px_w == round(69 / 25.4 * 600) and abs(images[0].px_w / (images[0].w / 25.4) - 600) < 1

@@ -123,6 +123,9 @@ class DeckRenderer:
             file, line = _template_position(exc)
             raise DeckgenError(Problem(f"{exc.message or exc} (rendering {key})",
                                        _rel(file, self.project.root) if file else template_name, line)) from None
+        if "<text" in svg:
+            problems.append(f"{where}: template {template_name} has a raw <text> element; "
+                            f"use text() so the bundled fonts are measured and embedded as outlines")
         return RenderedCard(key, svg, problems)
 
 
