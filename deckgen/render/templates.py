@@ -9,6 +9,7 @@ never markup), fails on undefined names, and offers templates:
 ``geo``                              card geometry in mm (W, H, bleed, trim, safe)
 ``text(s, x, y, w, h, ...)``         laid-out text as glyph outlines (deckgen.text)
 ``icon(name, cx, cy, size, ...)``    a vector icon
+``plural(n, one=..., few=..., other=...)``  the CLDR plural form of ``n`` in ``lang``
 ``style``                            the deck's free ``style`` values
 
 Problems (text that does not fit, missing glyphs, unknown labels) are
@@ -28,7 +29,7 @@ from deckgen.errors import DeckgenError, Problem
 from deckgen.model import Card, Deck, Game, Project
 from deckgen.render.icons import icon_markup, load_icons
 from deckgen.text import FontSet
-from deckgen.text.jinja import make_text_function
+from deckgen.text.jinja import make_plural_function, make_text_function
 
 
 @dataclass
@@ -111,6 +112,7 @@ class DeckRenderer:
             "name": card.text(self.lang, "name") if card else "",
             "texts": card.texts.get(self.lang, {}) if card else {},
             "geo": g, "style": self.deck.style, "t": t, "text": text_fn, "icon": icon,
+            "plural": make_plural_function(self.lang),
         }
         if card is not None and not context["name"] and "name" in self.game.card_texts:
             problems.append(f"{where}: no name in data/{self.game.id}/lang/{self.lang}.yaml")
