@@ -1,8 +1,9 @@
 """The build pipeline: model -> card SVGs -> rasters -> sheet and single-card PDFs.
 
-Every requested deck and language is rendered to SVG first; if any card
-has a problem (text that does not fit, a missing glyph, a template error)
-nothing is written.  Only then are the cards rasterized (in a process
+Every requested deck and language is rendered to SVG, and every document
+(board, reference sheet) to PDF bytes, first; if anything has a problem
+(text that does not fit, a missing glyph, a template error) nothing is
+written.  Only then are the cards rasterized (in a process
 pool) and the PDFs written atomically.
 """
 
@@ -123,6 +124,7 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         except LayoutError as exc:
             raise DeckgenError(Problem(str(exc), t.deck.source.file if t.deck.source else None,
                                        t.deck.source.line if t.deck.source else None, "size")) from None
+    documents = render_documents(project, game_ids, options)  # in memory: any error stops us here
     configure_fontconfig(project.fonts_dir, Path(options.out) / ".cache")
     body_font = project.fonts.get("body") or next(iter(project.fonts.values()))
     font_name = register_font(SLUG_FONT, project.fonts_dir / body_font)
@@ -148,12 +150,14 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         write_atomic(sheets_path, sheets_pdf)
         write_atomic(single_path, single_pdf)
         written += [sheets_path, single_path]
-    written += build_documents(project, game_ids, options)
+    for path, data in documents:
+        write_atomic(path, data)
+        written.append(path)
     return written
 
 
-def build_documents(project: Project, game_ids: list[str], options: BuildOptions) -> list[Path]:
-    """Build every game's documents (boards, reference sheets) in each language."""
+def render_documents(project: Project, game_ids: list[str], options: BuildOptions) -> list[tuple[Path, bytes]]:
+    """Every game's documents (boards, reference sheets) in each language, as (path, PDF bytes)."""
     from deckgen.documents import DocumentContext, builder
 
     files: list[tuple[Path, bytes]] = []
@@ -167,6 +171,4 @@ def build_documents(project: Project, game_ids: list[str], options: BuildOptions
                 ctx = DocumentContext(project, game, spec, lang, options.paper, options.dpi, options.duplex)
                 for name, data in make(ctx):
                     files.append((Path(options.out) / gid / name, data))
-    for path, data in files:  # all built before any is written
-        write_atomic(path, data)
-    return [p for p, _ in files]
+    return files
