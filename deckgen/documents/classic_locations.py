@@ -1,0 +1,588 @@
+"""Classic sabacc local-rules reference sheet (document kind ``classic-locations``).
+
+One landscape page per language: a table of the locations of
+``data/classic/locations.yaml`` (or the file named by the ``file`` option)
+with the value of every face card of the location's face set, the special
+array (its name and the cards it is made of) and the discard limit.  Rows
+are grouped by face set; each group opens with a header row showing the
+face symbols of ``templates/classic/icons.yaml`` drawn as vector paths.
+
+Every word comes from the game's language files (``strings``: ``locals.*``,
+``slot.*``, ``rank.*``, ``suit.*``; face names from the deck's cards) or
+from the localized names in ``locations.yaml``.  Fonts are the project's
+embedded TrueType fonts; the page is fitted by shrinking the type until
+the table fits, and an error is raised if it cannot fit at the smallest size.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from deckgen.documents import DocumentContext, document
+from deckgen.engines.classic_cards import FACE_SETS, RANK_NAMES
+from deckgen.engines.classic_locations import Location, parse_locations
+from deckgen.errors import DeckgenError, Problem, ShowdownError
+from deckgen.layout.papers import PAPERS_MM, mm
+from deckgen.layout.pdfcanvas import open_canvas
+from deckgen.render.icons import load_icons
+from deckgen.yamlpos import load_yaml
+
+INK = HexColor("#24112f")
+HEAD = HexColor("#3b1552")
+GOLD = HexColor("#f3d98b")
+WHITE = HexColor("#ffffff")
+ZEBRA = HexColor("#f2ecf7")
+RULE = HexColor("#c9b6d8")
+NEGATIVE = HexColor("#9b2335")
+MUTED = HexColor("#6b5a78")
+
+MARGIN_MM = 12.0
+COLUMNS = (0.14, 0.44, 0.29, 0.13)  # location, face values (shared), array, discard
+FONT_SIZES = (11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
+MAX_ROW_STRETCH_MM = 6.0  # spare page height shared out to the rows, at most this much each  # body sizes tried, largest first
+MARK_ICON = "local-rules"
+
+
+# ------------------------------------------------------------------ words
+
+
+def load_locations(ctx: DocumentContext) -> dict[str, Location]:
+    """The game's locations table, validated; a bad file is a located input error."""
+    name = ctx.options.get("file") or ctx.game.engine_data.get("locations", "locations.yaml")
+    path = Path(ctx.game.directory) / name
+    rel = f"data/{ctx.game.id}/{name}"
+    doc = load_yaml(path, rel)
+    try:
+        return parse_locations(doc.data)
+    except ShowdownError as exc:
+        raise DeckgenError(doc.problem(exc.path, exc.message)) from None
+
+
+def face_names(ctx: DocumentContext) -> dict[str, str]:
+    """Localized name of every face card printed in any deck or variant of the game."""
+    names: dict[str, str] = {}
+    for deck in ctx.game.decks.values():
+        for d in (deck, *deck.variants.values()):
+            for card in d.cards:
+                face = card.fields.get("face")
+                if face and face not in names and card.text(ctx.lang):
+                    names[face] = card.text(ctx.lang)
+    return names
+
+
+def array_cards_text(location: Location, ctx: DocumentContext, faces: dict[str, str]) -> str:
+    """The cards of a location's array in words, e.g. 'Lord of Sith + Commander (any suit) + ...'."""
+    parts = []
+    for slot in location.array.slots:
+        if slot.kind == "face":
+            item = ctx.s("slot.face").format(card=faces.get(slot.value, slot.value))
+        elif slot.kind == "rank":
+            rank = ctx.s(f"rank.{RANK_NAMES[slot.value]}") if slot.value in RANK_NAMES else str(slot.value)
+            item = ctx.s("slot.rank").format(rank=rank)
+        else:
+            item = ctx.s(f"slot.{slot.kind}").format(suit=ctx.s(f"suit.{slot.value}"))
+        parts.append(ctx.s("slot.many").format(n=slot.count, item=item) if slot.count > 1 else item)
+    return " + ".join(parts)
+
+
+def localized(pairs: tuple[tuple[str, str], ...], lang: str) -> str:
+    table = dict(pairs)
+    return table.get(lang) or table["en"]
+
+
+def value_text(value: int) -> str:
+    """A face value as printed: a true minus sign for negative numbers."""
+    return f"\u2212{abs(value)}" if value < 0 else str(value)
+
+
+# ------------------------------------------------------------- vector icons
+# The icons are SVG fragments (path, circle, ellipse, rect); they are turned
+# into PDF paths here so the sheet stays vector and free of transparency.
+
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+
+
+def _tokens(d: str):
+    """Commands and numbers of path data; arc flags may be written without separators."""
+    i, out = 0, []
+    arc_pos = None  # position within an arc's 7 arguments
+    while i < len(d):
+        ch = d[i]
+        if ch in " ,\t\n\r":
+            i += 1
+            continue
+        if ch.upper() in _ARGS:
+            out.append(ch)
+            arc_pos = 0 if ch in "Aa" else None
+            i += 1
+            continue
+        if arc_pos is not None and arc_pos % 7 in (3, 4) and ch in "01":
+            out.append(float(ch))
+            i += 1
+        else:
+            m = _NUMBER.match(d, i)
+            if not m:
+                raise ValueError(f"bad path data near {d[i:i + 12]!r}")
+            out.append(float(m.group()))
+            i = m.end()
+        if arc_pos is not None:
+            arc_pos += 1
+    return out
+
+
+def _arc(x1, y1, rx, ry, phi, large, sweep, x2, y2) -> list[tuple]:
+    """An SVG elliptical arc as cubic Bézier segments (SVG spec, appendix F.6)."""
+    if (x1, y1) == (x2, y2):
+        return []
+    rx, ry = abs(rx), abs(ry)
+    if rx == 0 or ry == 0:
+        return [("L", x2, y2)]
+    c, s = math.cos(math.radians(phi)), math.sin(math.radians(phi))
+    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
+    xp, yp = c * dx + s * dy, -s * dx + c * dy
+    lam = xp * xp / (rx * rx) + yp * yp / (ry * ry)
+    if lam > 1:
+        rx, ry = rx * math.sqrt(lam), ry * math.sqrt(lam)
+    num = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
+    den = rx * rx * yp * yp + ry * ry * xp * xp
+    coef = math.sqrt(max(0.0, num / den)) * (-1 if large == sweep else 1)
+    cxp, cyp = coef * rx * yp / ry, -coef * ry * xp / rx
+    cx, cy = c * cxp - s * cyp + (x1 + x2) / 2, s * cxp + c * cyp + (y1 + y2) / 2
+
+    def angle(ux, uy, vx, vy):
+        return math.atan2(ux * vy - uy * vx, ux * vx + uy * vy)
+
+    t1 = angle(1, 0, (xp - cxp) / rx, (yp - cyp) / ry)
+    dt = angle((xp - cxp) / rx, (yp - cyp) / ry, (-xp - cxp) / rx, (-yp - cyp) / ry)
+    if not sweep and dt > 0:
+        dt -= 2 * math.pi
+    elif sweep and dt < 0:
+        dt += 2 * math.pi
+    n = max(1, math.ceil(abs(dt) / (math.pi / 2) - 1e-9))
+    step = dt / n
+    k = 4 / 3 * math.tan(step / 4)
+
+    def at(ux, uy):
+        return cx + rx * ux * c - ry * uy * s, cy + rx * ux * s + ry * uy * c
+
+    segments = []
+    for i in range(n):
+        a1, a2 = t1 + i * step, t1 + (i + 1) * step
+        p1 = at(math.cos(a1) - k * math.sin(a1), math.sin(a1) + k * math.cos(a1))
+        p2 = at(math.cos(a2) + k * math.sin(a2), math.sin(a2) - k * math.cos(a2))
+        segments.append(("C", *p1, *p2, *at(math.cos(a2), math.sin(a2))))
+    return segments
+
+
+def path_segments(d: str) -> list[tuple]:
+    """SVG path data -> absolute ('M', x, y) / ('L', x, y) / ('C', 6 numbers) / ('Z',)."""
+    toks = _tokens(d)
+    out: list[tuple] = []
+    x = y = sx = sy = 0.0
+    last_c = last_q = None  # reflected control points for S and T
+    i, cmd = 0, None
+    while i < len(toks):
+        if isinstance(toks[i], str):
+            cmd = toks[i]
+            i += 1
+        elif cmd is None:
+            raise ValueError("path data must start with a command")
+        up, rel = cmd.upper(), cmd.islower()
+        n = _ARGS[up]
+        args = toks[i:i + n]
+        if len(args) < n or any(isinstance(a, str) for a in args):
+            raise ValueError(f"command {cmd} needs {n} numbers")
+        i += n
+        ox, oy = (x, y) if rel else (0.0, 0.0)
+        c_ctrl = q_ctrl = None
+        if up == "Z":
+            out.append(("Z",))
+            x, y = sx, sy
+        elif up == "M":
+            x, y = args[0] + ox, args[1] + oy
+            sx, sy = x, y
+            out.append(("M", x, y))
+            cmd = "l" if rel else "L"  # further pairs are line-tos
+        elif up == "L":
+            x, y = args[0] + ox, args[1] + oy
+            out.append(("L", x, y))
+        elif up == "H":
+            x = args[0] + (x if rel else 0.0)
+            out.append(("L", x, y))
+        elif up == "V":
+            y = args[0] + (y if rel else 0.0)
+            out.append(("L", x, y))
+        elif up in "CS":
+            if up == "C":
+                x1, y1, x2, y2, ex, ey = args[0] + ox, args[1] + oy, args[2] + ox, args[3] + oy, args[4] + ox, args[5] + oy
+            else:
+                x1, y1 = (2 * x - last_c[0], 2 * y - last_c[1]) if last_c else (x, y)
+                x2, y2, ex, ey = args[0] + ox, args[1] + oy, args[2] + ox, args[3] + oy
+            out.append(("C", x1, y1, x2, y2, ex, ey))
+            c_ctrl, (x, y) = (x2, y2), (ex, ey)
+        elif up in "QT":
+            if up == "Q":
+                qx, qy, ex, ey = args[0] + ox, args[1] + oy, args[2] + ox, args[3] + oy
+            else:
+                qx, qy = (2 * x - last_q[0], 2 * y - last_q[1]) if last_q else (x, y)
+                ex, ey = args[0] + ox, args[1] + oy
+            out.append(("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y),
+                        ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey))
+            q_ctrl, (x, y) = (qx, qy), (ex, ey)
+        else:  # A
+            ex, ey = args[5] + ox, args[6] + oy
+            out.extend(_arc(x, y, args[0], args[1], args[2], bool(args[3]), bool(args[4]), ex, ey))
+            x, y = ex, ey
+        last_c, last_q = c_ctrl, q_ctrl
+    return out
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float) -> list[tuple]:
+    return [("M", cx + rx, cy), *_arc(cx + rx, cy, rx, ry, 0, False, True, cx - rx, cy),
+            *_arc(cx - rx, cy, rx, ry, 0, False, True, cx + rx, cy), ("Z",)]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One filled shape of an icon: segments in viewbox units, fill rule, colour, opacity."""
+
+    segments: tuple
+    even_odd: bool
+    fill: str | None  # None: the icon's colour
+    opacity: float
+
+
+def icon_shapes(svg: str) -> list[Shape]:
+    """Parse an icon's SVG fragment (path, circle, ellipse, rect elements) into shapes."""
+    root = ET.fromstring(f"<g>{svg}</g>")
+    shapes = []
+    for el in root.iter():
+        tag = el.tag.rsplit("}", 1)[-1]
+        num = lambda key, default=0.0: float(el.get(key, default))  # noqa: E731
+        if tag == "path":
+            segs = path_segments(el.get("d", ""))
+        elif tag == "circle":
+            segs = _ellipse(num("cx"), num("cy"), num("r"), num("r"))
+        elif tag == "ellipse":
+            segs = _ellipse(num("cx"), num("cy"), num("rx"), num("ry"))
+        elif tag == "rect":
+            x, y, w, h = num("x"), num("y"), num("width"), num("height")
+            segs = [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
+        else:
+            continue
+        opacity = float(el.get("fill-opacity", 1)) * float(el.get("opacity", 1))
+        shapes.append(Shape(tuple(segs), el.get("fill-rule") == "evenodd", el.get("fill"), opacity))
+    return shapes
+
+
+def _blend(color: Color, background: Color, alpha: float) -> Color:
+    """``color`` at ``alpha`` over an opaque ``background``, as an opaque colour."""
+    return Color(*(alpha * a + (1 - alpha) * b for a, b in
+                   zip((color.red, color.green, color.blue), (background.red, background.green, background.blue))))
+
+
+def draw_icon(canvas, icon, cx: float, cy: float, size: float, color: Color, background: Color) -> None:
+    """Draw ``icon`` centred on (cx, cy) pt, ``size`` pt tall, opaque on ``background``."""
+    vx, vy, vw, vh = icon.viewbox
+    scale = size / vh
+    left, top = cx - vw * scale / 2, cy + size / 2
+
+    def pt(x, y):
+        return left + (x - vx) * scale, top - (y - vy) * scale
+
+    for shape in icon_shapes(icon.svg):
+        base = HexColor(shape.fill) if shape.fill else color
+        canvas.setFillColor(_blend(base, background, shape.opacity))
+        path = canvas.beginPath()
+        for seg in shape.segments:
+            if seg[0] == "M":
+                path.moveTo(*pt(*seg[1:]))
+            elif seg[0] == "L":
+                path.lineTo(*pt(*seg[1:]))
+            elif seg[0] == "C":
+                path.curveTo(*pt(*seg[1:3]), *pt(*seg[3:5]), *pt(*seg[5:7]))
+            else:
+                path.close()
+        canvas.drawPath(path, stroke=0, fill=1, fillMode=1 if shape.even_odd else 0)
+
+
+# ------------------------------------------------------------------ layout
+
+
+@dataclass(frozen=True)
+class Fonts:
+    body: str
+    bold: str
+    display: str
+
+
+def _pieces(text: str) -> list[str]:
+    """Break opportunities: each piece is a word, or a word's part up to a hyphen."""
+    return re.findall(r"\s*[^\s-]*-+(?=\S)|\s*\S+", text)
+
+
+def _lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy line breaking at spaces and after hyphens ('Jedi-' | 'Meister')."""
+    lines: list[str] = []
+    current = ""
+    for piece in _pieces(text):
+        trial = current + piece
+        if current and stringWidth(trial.strip(), font, size) > width:
+            lines.append(current.strip())
+            current = piece.lstrip()
+        else:
+            current = trial
+    lines.append(current.strip())
+    return lines
+
+
+def _too_wide(lines: list[str], font: str, size: float, width: float) -> bool:
+    return any(stringWidth(line, font, size) > width + 0.01 for line in lines)
+
+
+@dataclass
+class Block:
+    """Wrapped lines in one font and size."""
+
+    lines: list[str]
+    font: str
+    size: float
+    color: Color
+    leading: float = 1.18
+
+    @property
+    def height(self) -> float:
+        return len(self.lines) * self.size * self.leading
+
+    def draw(self, canvas, x: float, top: float, width: float, align: str = "left") -> float:
+        """Draw from ``top`` down; return the y below the block."""
+        canvas.setFont(self.font, self.size)
+        canvas.setFillColor(self.color)
+        y = top - self.size * 0.92
+        for line in self.lines:
+            if align == "center":
+                canvas.drawCentredString(x + width / 2, y, line)
+            else:
+                canvas.drawString(x, y, line)
+            y -= self.size * self.leading
+        return top - self.height
+
+
+class SheetLayout:
+    """Positions of everything on the page for one body font size (pt)."""
+
+    def __init__(self, ctx: DocumentContext, fonts: Fonts, locations: dict[str, Location],
+                 size: float, page: tuple[float, float]):
+        self.ctx, self.fonts, self.size = ctx, fonts, size
+        self.page_w, self.page_h = page
+        self.margin = mm(MARGIN_MM)
+        self.width = self.page_w - 2 * self.margin
+        self.pad_x, self.pad_y = mm(1.6), mm(1.3)
+        loc_w, faces_w, array_w, discard_w = (f * self.width for f in COLUMNS)
+        slots = max(len(FACE_SETS[s]) for s in {l.face_set for l in locations.values()})
+        self.col_x = [self.margin, self.margin + loc_w]
+        self.face_w = faces_w / slots
+        self.array_x = self.margin + loc_w + faces_w
+        self.discard_x = self.array_x + array_w
+        self.col_w = {"loc": loc_w, "array": array_w, "discard": discard_w}
+        self.overflow = False
+        self.faces = face_names(ctx)
+        self.groups = []  # (face set, [locations])
+        for loc in locations.values():
+            if not self.groups or self.groups[-1][0] != loc.face_set:
+                self.groups.append((loc.face_set, []))
+            self.groups[-1][1].append(loc)
+        s = size
+        self.title = Block([ctx.s("locals.title")], fonts.display, s * 2.4, HEAD)
+        self.game = Block([ctx.game.name(ctx.lang)], fonts.display, s * 1.15, MUTED)
+        self.intro = self._block(ctx.s("locals.intro"), fonts.body, s * 1.02, INK, self.width)
+        self.notes = [
+            self._block(ctx.s("locals.array-note"), fonts.body, s * 0.92, INK, self.width),
+            self._block(ctx.s("locals.mark-note"), fonts.body, s * 0.92, INK, self.width - s * 2.2),
+        ]
+        self.headers = {fs: self._header(fs) for fs, _ in self.groups}
+        self.rows = {loc.id: self._row(loc) for _, locs in self.groups for loc in locs}
+
+    def _block(self, text, font, size, color, width) -> Block:
+        block = Block(_lines(text, font, size, width), font, size, color)
+        if _too_wide(block.lines, font, size, width):
+            self.overflow = True
+        return block
+
+    def _fitted(self, text, font, size, color, width, lines: int) -> Block:
+        """A block shrunk (to 70 % at most) until it fits ``width`` in at most ``lines`` lines."""
+        for factor in (1.0, 0.92, 0.85, 0.78, 0.7):
+            block = Block(_lines(text, font, size * factor, width), font, size * factor, color)
+            if len(block.lines) <= lines and not _too_wide(block.lines, font, block.size, width):
+                return block
+        return self._block(text, font, size * 0.7, color, width)
+
+    def _header(self, face_set: str) -> dict:
+        s = self.size
+        inner = self.face_w - mm(1.0)
+        names = []
+        for face in FACE_SETS[face_set]:
+            if face not in self.faces:
+                raise DeckgenError(f"data/{self.ctx.game.id}: no printed card has face {face!r} "
+                                   f"(needed by document {self.ctx.spec.id!r})")
+            names.append(self._fitted(self.faces[face], self.fonts.bold, s * 0.74, WHITE, inner, lines=3))
+        label = self._block(self.ctx.s(f"locals.set.{face_set}"), self.fonts.bold, s * 0.95, GOLD,
+                            self.col_w["loc"] - 2 * self.pad_x)
+        array = self._block(self.ctx.s("locals.array"), self.fonts.bold, s * 0.95, WHITE,
+                            self.col_w["array"] - 2 * self.pad_x)
+        discard = self._block(self.ctx.s("locals.discard"), self.fonts.bold, s * 0.95, WHITE,
+                              self.col_w["discard"] - 2 * self.pad_x)
+        icon = s * 2.3
+        tallest_name = max(b.height for b in names)
+        height = max(icon + mm(1.2) + tallest_name, label.height, array.height, discard.height) + 2 * self.pad_y
+        return {"names": names, "label": label, "array": array, "discard": discard, "icon": icon, "height": height}
+
+    def _row(self, loc: Location) -> dict:
+        s = self.size
+        name = self._block(loc.name_in(self.ctx.lang), self.fonts.bold, s * 1.02, INK,
+                           self.col_w["loc"] - 2 * self.pad_x)
+        aw = self.col_w["array"] - 2 * self.pad_x
+        if loc.array is None:
+            array = [self._block(self.ctx.s("locals.no-array"), self.fonts.body, s * 0.92, MUTED, aw)]
+        else:
+            array = [self._block(loc.array.name_in(self.ctx.lang), self.fonts.bold, s, INK, aw),
+                     self._block(array_cards_text(loc, self.ctx, self.faces), self.fonts.body, s * 0.88, INK, aw)]
+        discard = self._block(localized(loc.discard.text, self.ctx.lang), self.fonts.body, s * 0.92, INK,
+                              self.col_w["discard"] - 2 * self.pad_x)
+        value_size = s * 1.3
+        if any(stringWidth(value_text(v), self.fonts.display, value_size) > self.face_w - mm(1) for _, v in loc.faces):
+            self.overflow = True
+        content = max(name.height, sum(b.height for b in array) + mm(0.5) * (len(array) - 1),
+                      discard.height, value_size * 1.2)
+        return {"name": name, "array": array, "discard": discard, "value_size": value_size,
+                "height": content + 2 * self.pad_y}
+
+    @property
+    def table_height(self) -> float:
+        return sum(h["height"] for h in self.headers.values()) + sum(r["height"] for r in self.rows.values()) \
+            + mm(2.5) * (len(self.groups) - 1)
+
+    @property
+    def total_height(self) -> float:
+        gap = mm(3)
+        return (self.title.height + self.intro.height + gap + self.table_height + gap
+                + sum(n.height for n in self.notes) + mm(1.5))
+
+    def fits(self) -> bool:
+        return not self.overflow and self.total_height <= self.page_h - 2 * self.margin
+
+    def stretch(self) -> None:
+        """Share the spare page height out to the rows (a little air, not a gap at the bottom)."""
+        spare = self.page_h - 2 * self.margin - self.total_height
+        extra = min(mm(MAX_ROW_STRETCH_MM), max(0.0, spare) / len(self.rows))
+        for row in self.rows.values():
+            row["height"] += extra
+
+    # ---------------------------------------------------------------- drawing
+
+    def draw(self, canvas) -> None:
+        m = self.margin
+        top = self.page_h - m
+        self.title.draw(canvas, m, top, self.width)
+        game_w = stringWidth(self.game.lines[0], self.game.font, self.game.size)
+        self.game.draw(canvas, self.page_w - m - game_w, top - (self.title.size - self.game.size) * 0.92, game_w)
+        y = top - self.title.height
+        canvas.setStrokeColor(GOLD)
+        canvas.setLineWidth(1.2)
+        canvas.line(m, y + mm(0.3), self.page_w - m, y + mm(0.3))
+        y = self.intro.draw(canvas, m, y - mm(1.2), self.width) - mm(3) + mm(1.2)
+        for i, (face_set, locs) in enumerate(self.groups):
+            if i:
+                y -= mm(2.5)
+            y = self._draw_header(canvas, face_set, y)
+            for j, loc in enumerate(locs):
+                y = self._draw_row(canvas, loc, y, ZEBRA if j % 2 else WHITE)
+        y = m + sum(n.height for n in self.notes) + mm(1.5)  # the notes sit on the bottom margin
+        y = self.notes[0].draw(canvas, m, y, self.width)
+        icons = load_icons(self.ctx.project.templates_dir, self.ctx.game.id)
+        if MARK_ICON in icons:
+            draw_icon(canvas, icons[MARK_ICON], m + self.size * 0.7, y - self.notes[1].size * 0.6,
+                      self.notes[1].size * 1.3, HEAD, WHITE)
+        self.notes[1].draw(canvas, m + self.size * 2.2, y, self.width)
+
+    def _draw_header(self, canvas, face_set: str, top: float) -> float:
+        h = self.headers[face_set]
+        height = h["height"]
+        canvas.setFillColor(HEAD)
+        canvas.roundRect(self.margin, top - height, self.width, height, mm(1.2), stroke=0, fill=1)
+        icons = load_icons(self.ctx.project.templates_dir, self.ctx.game.id)
+        mid = top - height / 2
+        h["label"].draw(canvas, self.margin + self.pad_x, mid + h["label"].height / 2, self.col_w["loc"])
+        for k, face in enumerate(FACE_SETS[face_set]):
+            x = self.col_x[1] + k * self.face_w
+            y0 = mid + (h["icon"] + mm(1.2) + max(n.height for n in h["names"])) / 2
+            if face in icons:
+                draw_icon(canvas, icons[face], x + self.face_w / 2, y0 - h["icon"] / 2, h["icon"], GOLD, HEAD)
+            h["names"][k].draw(canvas, x, y0 - h["icon"] - mm(1.2), self.face_w, align="center")
+        h["array"].draw(canvas, self.array_x + self.pad_x, mid + h["array"].height / 2, self.col_w["array"])
+        h["discard"].draw(canvas, self.discard_x + self.pad_x, mid + h["discard"].height / 2, self.col_w["discard"])
+        return top - height
+
+    def _draw_row(self, canvas, loc: Location, top: float, fill: Color) -> float:
+        r = self.rows[loc.id]
+        height = r["height"]
+        canvas.setFillColor(fill)
+        canvas.rect(self.margin, top - height, self.width, height, stroke=0, fill=1)
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.4)
+        canvas.line(self.margin, top - height, self.margin + self.width, top - height)
+        for x in (self.col_x[1], self.array_x, self.discard_x):
+            canvas.line(x, top - height + mm(1), x, top - mm(1))
+        mid = top - height / 2
+        r["name"].draw(canvas, self.margin + self.pad_x, mid + r["name"].height / 2, self.col_w["loc"])
+        vs = r["value_size"]
+        canvas.setFont(self.fonts.display, vs)
+        for k, (_face, value) in enumerate(loc.faces):
+            canvas.setFillColor(NEGATIVE if value < 0 else INK)
+            canvas.drawCentredString(self.col_x[1] + (k + 0.5) * self.face_w, mid - vs * 0.35, value_text(value))
+        stack = sum(b.height for b in r["array"]) + mm(0.5) * (len(r["array"]) - 1)
+        y = mid + stack / 2
+        for b in r["array"]:
+            y = b.draw(canvas, self.array_x + self.pad_x, y, self.col_w["array"]) - mm(0.5)
+        r["discard"].draw(canvas, self.discard_x + self.pad_x, mid + r["discard"].height / 2, self.col_w["discard"])
+        return top - height
+
+
+def landscape(paper: str) -> tuple[float, float]:
+    """Page size in points, long side horizontal."""
+    w, h = PAPERS_MM[paper]
+    return mm(max(w, h)), mm(min(w, h))
+
+
+@document("classic-locations")
+def build(ctx: DocumentContext) -> list[tuple[str, bytes]]:
+    """The local-rules sheet in ``ctx.lang``: ``local-rules-LANG-PAPER.pdf`` (one page)."""
+    locations = load_locations(ctx)
+    fonts = Fonts(ctx.font("body"), ctx.font("body-bold"), ctx.font("display"))
+    page = landscape(ctx.paper)
+    layout = None
+    for size in FONT_SIZES:
+        layout = SheetLayout(ctx, fonts, locations, size, page)
+        if layout.fits():
+            layout.stretch()
+            break
+    else:
+        raise DeckgenError(Problem(f"the local-rules table does not fit one {ctx.paper} page in {ctx.lang!r} "
+                                   f"even at {FONT_SIZES[-1]} pt; shorten the texts",
+                                   f"data/{ctx.game.id}/lang/{ctx.lang}.yaml"))
+    buffer = io.BytesIO()
+    title = f"{ctx.game.name(ctx.lang)} – {ctx.s('locals.title')}"
+    canvas = open_canvas(page, fonts.body, title, buffer)
+    layout.draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    return [(f"local-rules-{ctx.lang}-{ctx.paper}.pdf", buffer.getvalue())]
