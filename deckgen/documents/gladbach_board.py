@@ -42,7 +42,7 @@ DEFAULT_OVERLAP = 10.0
 
 NAVY = "#1b2436"
 PAPER = "#f6f3ec"
-COLOURS = {"blue": "#2747a6", "green": "#00806f", "red": "#e0582c"}
+COLOURS = {"blue": "#3340b0", "green": "#007f74", "red": "#dc5a28"}
 TINT = "#e4e8f2"
 INK = "#1c2230"
 
