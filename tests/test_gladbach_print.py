@@ -1,0 +1,245 @@
+"""Gladbach print kit: deck and reference PDFs, the board (A3 and tiled A4), fonts, checks, palette."""
+
+from __future__ import annotations
+
+import math
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from deckgen.build import BuildOptions, build
+from deckgen.cli import main
+from deckgen.documents.gladbach_board import BOARD_H, BOARD_W, tile_plan
+from deckgen.engines.gladbach import CARD_KINDS, DEFAULT_COMPOSITION
+
+ROOT = Path(__file__).resolve().parent.parent
+PT = 25.4 / 72
+LANGS = ("en", "de", "fr", "ru")
+sys.path.insert(0, str(ROOT / "scripts"))
+import colorblind  # noqa: E402
+
+
+def box_mm(box) -> tuple[float, ...]:
+    return tuple(round(float(v) * PT, 2) for v in (box.left, box.bottom, box.right, box.top))
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, project):
+    """The whole gladbach kit, all four languages, at 72 dpi."""
+    out = tmp_path_factory.mktemp("gladbach")
+    written = build(project, ["gladbach"], BuildOptions(paper="a4", dpi=72, out=out))
+    return out / "gladbach", written
+
+
+def test_files_written(built):
+    folder, written = built
+    names = {p.name for p in written}
+    expected = {"gladbach-a4.pdf", "gladbach-cards.pdf"}  # no words: built once
+    for lang in LANGS:
+        expected |= {f"reference-{lang}-a4.pdf", f"reference-{lang}-cards.pdf",
+                     f"board-{lang}-a3.pdf", f"board-{lang}-a4-tiled.pdf"}
+    assert names == expected
+
+
+def test_deck_sheets_are_a4_with_a_backs_page_per_fronts_page(built):
+    reader = PdfReader(built[0] / "gladbach-a4.pdf")
+    assert len(reader.pages) % 2 == 0
+    for page in reader.pages:
+        assert box_mm(page.mediabox) == (0, 0, 210, 297)
+    # 152 cards; nine poker cards with bleed fit an A4 sheet
+    assert len(reader.pages) == 2 * math.ceil(sum(DEFAULT_COMPOSITION.values()) / 9)
+
+
+@pytest.mark.parametrize("name", ["gladbach-cards.pdf", "reference-en-cards.pdf", "reference-ru-cards.pdf"])
+def test_single_card_pdfs_have_bleed_and_trim(built, name):
+    reader = PdfReader(built[0] / name)
+    expected_pages = sum(DEFAULT_COMPOSITION.values()) + 1 if name.startswith("gladbach") else 2
+    assert len(reader.pages) == expected_pages  # every card, then the back
+    for page in reader.pages:
+        assert box_mm(page.mediabox) == (0, 0, 69, 94)
+        assert box_mm(page.bleedbox) == (0, 0, 69, 94)
+        assert box_mm(page.trimbox) == (3, 3, 66, 91)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_board_a3_is_one_portrait_sheet_with_the_board_centred(built, lang):
+    reader = PdfReader(built[0] / f"board-{lang}-a3.pdf")
+    assert len(reader.pages) == 1
+    page = reader.pages[0]
+    assert box_mm(page.mediabox) == (0, 0, 297, 420)
+    x0, y0, x1, y1 = box_mm(page.artbox)
+    assert (round(x1 - x0, 2), round(y1 - y0, 2)) == (BOARD_W, BOARD_H)
+    assert x0 == pytest.approx(297 - x1) and y0 == pytest.approx(420 - y1)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_board_tiles_are_two_a4_landscape_halves_with_the_overlap(built, project, lang):
+    overlap = project.games["gladbach"].documents["board"].options["overlap_mm"]
+    a3 = box_mm(PdfReader(built[0] / f"board-{lang}-a3.pdf").pages[0].artbox)
+    tiles = PdfReader(built[0] / f"board-{lang}-a4-tiled.pdf")
+    assert len(tiles.pages) == 2
+    parts = []
+    for page in tiles.pages:
+        assert box_mm(page.mediabox) == (0, 0, 297, 210)
+        x0, y0, x1, y1 = box_mm(page.artbox)
+        assert x0 >= 5 and y0 >= 5 and x1 <= 292 and y1 <= 205  # inside a printer's margins
+        assert round(x1 - x0, 2) == round(a3[2] - a3[0], 2)  # same width as the whole board
+        parts.append(y1 - y0)
+    assert overlap == 10
+    # the halves, less the strip they share, make up exactly the whole board
+    assert sum(parts) - overlap == pytest.approx(a3[3] - a3[1], abs=0.02)
+
+
+def test_tile_plan_covers_the_board_with_one_overlap():
+    plan = tile_plan(12)
+    (a0, a1), (b0, b1) = plan.parts
+    assert (a0, b1) == (0, BOARD_H)
+    assert a1 - b0 == pytest.approx(12)
+    assert plan.cut_y == a1 and b0 < plan.cut_y <= b1
+
+
+def test_tiled_board_carries_glue_and_cut_words(built):
+    reader = PdfReader(built[0] / "board-de-a4-tiled.pdf")
+    top, bottom = (p.extract_text() for p in reader.pages)
+    assert "schneiden" in top and "Blatt 1 von 2" in top
+    assert "hier kleben" in bottom and "Blatt 2 von 2" in bottom
+
+
+@pytest.mark.parametrize("lang,words", [("en", ["Round 9", "After round 3", "Hand ranking"]),
+                                        ("fr", ["Manche 9", "Après la manche 6"]),
+                                        ("ru", ["Раунд 9", "После раунда 3"])])
+def test_board_words_come_from_the_language(built, lang, words):
+    text = PdfReader(built[0] / f"board-{lang}-a3.pdf").pages[0].extract_text()
+    for word in words:
+        assert word in text
+
+
+def test_every_font_embedded(built):
+    folder, written = built
+    with_text = 0
+    for path in written:
+        out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+        header, _, *rows = out.splitlines()
+        emb = header.index("emb")
+        for row in rows:
+            assert row[emb:emb + 3] == "yes", f"{path.name}: {row}"
+            assert "Helvetica" not in row and "Times" not in row, row
+        with_text += bool(rows)
+    assert with_text >= 8 + 4  # boards (2 per language) and reference sheets carry text
+
+
+def test_check_passes():
+    result = CliRunner().invoke(main, ["check", "gladbach", "--project", str(ROOT)])
+    assert result.exit_code == 0, result.output
+    assert "ok: gladbach" in result.output
+
+
+# ----------------------------------------------------------------- broken data
+
+
+@pytest.fixture
+def gladbach_copy(tmp_path):
+    """A writable copy of the project holding only the gladbach game."""
+    dest = tmp_path / "proj"
+    dest.mkdir()
+    shutil.copytree(ROOT / "fonts", dest / "fonts")
+    shutil.copytree(ROOT / "templates", dest / "templates")
+    shutil.copytree(ROOT / "data" / "gladbach", dest / "data" / "gladbach")
+    lines = [("games: [gladbach]" if l.startswith("games:") else l)
+             for l in (ROOT / "deckgen.yaml").read_text().splitlines()]
+    (dest / "deckgen.yaml").write_text("\n".join(lines) + "\n")
+    return dest
+
+
+def _check(project_dir: Path) -> tuple[int, list[str]]:
+    result = CliRunner().invoke(main, ["check", "gladbach", "--project", str(project_dir)])
+    return result.exit_code, result.output.splitlines()
+
+
+def _edit_cards(project_dir: Path, old: str, new: str) -> None:
+    path = project_dir / "data" / "gladbach" / "cards.yaml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+
+
+def test_check_catches_a_wrong_count(gladbach_copy):
+    _edit_cards(gladbach_copy, "{id: green-3, colour: green, number: 3, value: 3, count: 8}",
+                "{id: green-3, colour: green, number: 3, value: 3, count: 7}")
+    code, lines = _check(gladbach_copy)
+    assert code == 1
+    assert any(l.startswith("data/gladbach/cards.yaml:") and "count: green-3 has 7" in l for l in lines), lines
+
+
+def test_check_catches_an_unknown_card_and_a_wrong_value(gladbach_copy):
+    _edit_cards(gladbach_copy, "{id: red-5, colour: red, number: 5, value: -5, count: 8}",
+                "{id: red-5, colour: red, number: 5, value: 5, count: 8}\n"
+                "- {id: green-0, colour: green, number: 0, value: 0, count: 8}")
+    code, lines = _check(gladbach_copy)
+    assert code == 1
+    assert any(l.startswith("data/gladbach/cards.yaml:") and "green-0: not a card" in l for l in lines), lines
+    assert any(l.startswith("data/gladbach/cards.yaml:") and "value: red-5" in l for l in lines), lines
+
+
+def test_check_catches_a_missing_kind(gladbach_copy):
+    _edit_cards(gladbach_copy, "- {id: red-9, colour: red, number: 9, value: -9, count: 8}\n", "")
+    code, lines = _check(gladbach_copy)
+    assert code == 1
+    assert "data/gladbach/cards.yaml: the deck lacks red:9" in lines
+
+
+def test_check_catches_a_deck_too_small_for_six_players(gladbach_copy):
+    path = gladbach_copy / "data" / "gladbach" / "cards.yaml"
+    path.write_text(path.read_text().replace("count: 8}", "count: 5}"))
+    code, lines = _check(gladbach_copy)
+    assert code == 1
+    assert any(l.startswith("data/gladbach/cards.yaml:") and "too few for 6 players" in l for l in lines), lines
+
+
+def test_check_catches_an_example_judged_otherwise(monkeypatch, project):
+    from deckgen.checks import gladbach as checks
+    from deckgen.engines import gladbach as engine
+
+    bad = [{"id": "value", "rule": "", "examples": [{"hands": {"A": ["green:2"], "B": ["green:1"]},
+                                                     "winners": ["A"]}]}]
+    monkeypatch.setattr(engine, "DECISIONS", bad)
+    lines = checks.gladbach_decisions(project, project.games["gladbach"])
+    assert len(lines) == 1 and "'value' example 1" in lines[0] and "['B']" in lines[0]
+
+
+def test_data_declares_every_kind_with_the_engine_counts(project):
+    from deckgen.checks.gladbach import composition_of
+
+    assert composition_of(project.games["gladbach"].decks["gladbach"]) == {k: DEFAULT_COMPOSITION[k]
+                                                                          for k in CARD_KINDS}
+
+
+# -------------------------------------------------------------------- palette
+
+
+def test_ciede2000_matches_published_pair():
+    # Sharma, Wu & Dalal (2005) test data, pair 1
+    assert colorblind.delta_e2000((50, 2.6772, -79.7751), (50, 0, -82.7485)) == pytest.approx(2.0425, abs=1e-3)
+
+
+def test_green_and_red_faces_stay_apart_under_simulation(tmp_path, project):
+    import cairosvg
+
+    from deckgen.render.templates import DeckRenderer
+
+    game = project.games["gladbach"]
+    renderer = DeckRenderer(project, game, game.decks["gladbach"], "en")
+    paths = []
+    for card in game.decks["gladbach"].cards:
+        if card.id in ("green-6", "green-1", "red-1", "red-8"):
+            path = tmp_path / f"{card.id}.png"
+            cairosvg.svg2png(bytestring=renderer.render_front(card).svg.encode(), write_to=str(path),
+                             output_width=69, output_height=94)
+            paths.append(path)
+    lines, worst = colorblind.report(paths)
+    assert worst >= 20, lines
