@@ -1,0 +1,219 @@
+"""Classic sabacc print extras: the Cloud City face variant, the local-rules sheet, the classic checks."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from deckgen.build import BuildOptions, render_documents, render_targets
+from deckgen.checks import run_checks
+from deckgen.cli import main
+from deckgen.documents.classic_locations import icon_shapes, path_segments, value_text
+from deckgen.engines.classic_cards import CLOUD_CITY_FACES, FACE_SETS
+from deckgen.loader import load_project
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("en", "de", "fr", "ru")
+CLOUD_CITY_NAMES = {"en": "Jedi Master", "de": "Jedi-Meister", "fr": "Maître Jedi", "ru": "Мастер-джедай"}
+A4_LANDSCAPE = (841.89, 595.28)
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def line_of(path: Path, needle: str, after: str | None = None) -> int:
+    """1-based line of the first ``needle`` (after the first ``after``, if given)."""
+    lines = path.read_text().splitlines()
+    start = next(i for i, l in enumerate(lines) if after in l) if after else 0
+    return next(i for i, l in enumerate(lines) if i >= start and needle in l) + 1
+
+
+def edit(path: Path, old: str, new: str, after: str | None = None) -> None:
+    text = path.read_text()
+    start = text.index(after) if after else 0
+    i = text.index(old, start)
+    path.write_text(text[:i] + new + text[i + len(old):])
+
+
+# ---------------------------------------------------------------- variant
+
+
+def test_variant_builds_76_cloud_city_cards(tmp_path):
+    out = tmp_path / "out"
+    result = invoke("build", "classic", "--faces", "cloud-city", "--lang", "en", "--dpi", "72",
+                    "--out", out, "--project", ROOT)
+    assert result.exit_code == 0, result.output
+    sheets = out / "classic" / "classic-cloud-city-en-a4.pdf"
+    single = out / "classic" / "classic-cloud-city-en-cards.pdf"
+    assert sheets.is_file() and single.is_file()
+    assert len(PdfReader(single).pages) == 76 + 1  # every front, then the back
+    assert len(PdfReader(sheets).pages) == 2 * 9  # 9 fronts sheets of 9 cards, each with its backs page
+    assert not list((out / "classic").glob("local-rules-*"))  # a variant build makes only the deck
+
+
+def test_variant_holds_the_cloud_city_faces_with_their_names():
+    project = load_project(ROOT)
+    deck = project.games["classic"].decks["classic"].variants["cloud-city"]
+    faces = {c.face: c for c in deck.cards if c.suit == "face"}
+    assert tuple(faces) == CLOUD_CITY_FACES and all(c.count == 2 for c in faces.values())
+    assert deck.total_cards == 76
+    for lang, name in CLOUD_CITY_NAMES.items():
+        assert faces["jedi-master"].text(lang) == name
+    # the values depend on the location: no printed value, except the Idiot (0 everywhere)
+    assert {f: c.value for f, c in faces.items() if c.value is not None} == {"idiot": 0}
+
+
+def test_cloud_city_faces_render_the_local_rules_mark_in_every_language():
+    project = load_project(ROOT)
+    icons = yaml.safe_load((ROOT / "templates/classic/icons.yaml").read_text())
+    mark = re.search(r'd="([^"]{20})', icons["local-rules"]["svg"]).group(1)
+    targets = render_targets(project, ["classic"], LANGS, variant="cloud-city")
+    assert sorted(t.lang for t in targets) == sorted(LANGS)
+    for t in targets:
+        assert t.problems == []  # names fit, every glyph exists
+        assert mark in t.fronts["jedi-master"] and mark in t.fronts["rancor"]
+        assert mark not in t.fronts["idiot"] and mark not in t.fronts["coins-7"]
+        assert t.fronts["jedi-master"] != t.fronts["jedi-knight"]
+
+
+# ---------------------------------------------------------------- sheet
+
+
+def _write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory):
+    project = load_project(ROOT)
+    out = tmp_path_factory.mktemp("sheets")
+    return {path.name: _write(out / path.name, data)
+            for path, data in render_documents(project, ["classic"], BuildOptions(out=out))}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_reference_sheet_is_one_landscape_page_with_embedded_fonts(sheets, lang):
+    path = sheets[f"local-rules-{lang}-a4.pdf"]
+    reader = PdfReader(path)
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx(A4_LANDSCAPE, abs=0.1)
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+    rows = fonts.splitlines()[2:]
+    assert rows and all(re.search(r"\byes\s+yes\s+(yes|no)\s+\d+\s+\d+\s*$", r) for r in rows), fonts
+    text = reader.pages[0].extract_text()
+    locations = yaml.safe_load((ROOT / "data/classic/locations.yaml").read_text())["locations"]
+    for loc in locations.values():
+        assert loc["name"][lang] in text.replace("\n", " ") or loc["name"][lang].split()[0] in text
+
+
+def test_reference_sheet_follows_the_paper(tmp_path):
+    project = load_project(ROOT)
+    made = render_documents(project, ["classic"], BuildOptions(out=tmp_path, paper="letter", languages=("de",)))
+    assert [p.name for p, _ in made] == ["local-rules-de-letter.pdf"]
+    box = PdfReader(_write(tmp_path / "sheet.pdf", made[0][1])).pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx((792.0, 612.0), abs=0.1)
+
+
+# ---------------------------------------------------------------- checks
+
+
+def test_bundled_classic_checks_clean():
+    result = invoke("check", "classic", "--project", ROOT)
+    assert result.exit_code == 0, result.output
+
+
+def problems_of(project_dir: Path) -> list[str]:
+    return run_checks(load_project(project_dir), ["classic"])
+
+
+def test_check_catches_a_location_missing_a_face_value(project_copy):
+    locs = project_copy / "data/classic/locations.yaml"
+    line = line_of(locs, "faces:", after="corellian:")
+    edit(locs, "smuggler: 4, ", "", after="corellian:")
+    problems = problems_of(project_copy)
+    assert f"data/classic/locations.yaml:{line}: locations.corellian.faces: " \
+           f"no value for face card 'smuggler' (cloud-city face set)" in problems
+
+
+def test_check_catches_an_array_naming_cards_that_do_not_exist(project_copy):
+    locs = project_copy / "data/classic/locations.yaml"
+    face_line = line_of(locs, "{face: lord-of-sith}", after="imperial:")
+    suit_line = line_of(locs, "{numbered: coins}", after="corellian:")
+    edit(locs, "{face: lord-of-sith}", "{face: emperor}", after="imperial:")
+    edit(locs, "{numbered: coins}", "{numbered: credits}", after="corellian:")
+    problems = problems_of(project_copy)
+    assert any(p.startswith(f"data/classic/locations.yaml:{face_line}: locations.imperial.array.pattern.0.face: "
+                            "names face card 'emperor'") for p in problems), problems
+    assert any(p.startswith(f"data/classic/locations.yaml:{suit_line}: locations.corellian.array.pattern.1."
+                            "numbered: names suit 'credits'") for p in problems), problems
+
+
+def test_check_catches_a_location_value_the_card_contradicts(project_copy):
+    locs = project_copy / "data/classic/locations.yaml"
+    edit(locs, "idiot: 0", "idiot: 1", after="mos-eisley:")
+    problems = problems_of(project_copy)
+    assert any("locations.mos-eisley.faces.idiot: idiot is worth 1 here, but the card prints 0" in p
+               for p in problems), problems
+
+
+def test_check_catches_a_missing_translation_in_the_table(project_copy):
+    locs = project_copy / "data/classic/locations.yaml"
+    edit(locs, ", ru: Империя}", "}", after="imperial:")
+    line = line_of(locs, "name:", after="imperial:")
+    assert f"data/classic/locations.yaml:{line}: locations.imperial.name: no ru text" in problems_of(project_copy)
+
+
+def test_composition_check_covers_the_variant(project_copy):
+    faces = project_copy / "data/classic/faces-cloud-city.yaml"
+    value_line = line_of(faces, "id: jedi-master")
+    edit(faces, "face: jedi-master, value: null", "face: jedi-master, value: 5")
+    count_line = line_of(faces, "id: rancor")
+    edit(faces, "face: rancor, value: null, count: 2", "face: rancor, value: null, count: 1")
+    problems = problems_of(project_copy)
+    assert any(p.startswith(f"data/classic/faces-cloud-city.yaml:{value_line}: value: jedi-master is worth "
+                            "-13 to 8 depending on the location") for p in problems), problems
+    assert f"data/classic/faces-cloud-city.yaml:{count_line}: count: rancor has 2 copies, not 1" in problems
+    assert any(p.endswith("classic-cloud-city: 75 cards, not 76") for p in problems), problems
+    assert not any("faces.yaml:" in p and "cloud" not in p for p in problems)  # the base deck is fine
+
+
+def test_composition_check_still_guards_the_base_deck(project_copy):
+    faces = project_copy / "data/classic/faces.yaml"
+    line = line_of(faces, "id: demise")
+    edit(faces, "face: demise, value: -13", "face: demise, value: -12")
+    assert f"data/classic/faces.yaml:{line}: value: demise is worth -13, not -12" in problems_of(project_copy)
+
+
+# ---------------------------------------------------------------- icons
+
+
+def test_path_data_becomes_absolute_segments():
+    segs = path_segments("M10 10h5v5H10zm20 0l3 4Q40 20 50 10t10 0a5 5 0 0 1 10 0")
+    assert segs[:5] == [("M", 10, 10), ("L", 15, 10), ("L", 15, 15), ("L", 10, 15), ("Z",)]
+    assert segs[5] == ("M", 30, 10) and segs[6] == ("L", 33, 14)
+    assert segs[7][0] == "C" and segs[7][5:] == (50, 10)
+    assert segs[8][5:] == (60, 10)  # T continues from the reflected control point
+    assert segs[-1][0] == "C" and segs[-1][5:] == pytest.approx((70, 10))
+
+
+def test_every_face_icon_converts_to_shapes_inside_its_viewbox():
+    icons = yaml.safe_load((ROOT / "templates/classic/icons.yaml").read_text())
+    for face in {f for fs in FACE_SETS.values() for f in fs} | {"local-rules"}:
+        shapes = icon_shapes(icons[face]["svg"])
+        assert shapes, face
+        points = [p for s in shapes for seg in s.segments for p in zip(seg[1::2], seg[2::2])]
+        x0, y0, w, h = icons[face]["viewbox"]
+        assert all(x0 - 1 <= x <= x0 + w + 1 and y0 - 1 <= y <= y0 + h + 1 for x, y in points), face
+
+
+def test_values_print_with_a_true_minus_sign():
+    assert value_text(-13) == "\u221213" and value_text(0) == "0" and value_text(7) == "7"
