@@ -30,12 +30,14 @@ def contact_sheet(project: Project, game_id: str, card_ids: list[str], languages
     game = project.games[game_id]
     decks = selected_decks(game, variant) if variant else list(game.decks.values())
     tiles, problems = [], []
-    found = set()
+    found: set[str] = set()
+    shown: set[tuple[str, str]] = set()  # (card id, lang): a card picked into several decks shows once
     for deck in decks:
-        wanted = [c for c in deck.cards if not card_ids or c.id in card_ids]
-        if not wanted and not back:
-            continue
         for lang in deck_languages(project, deck, languages):
+            wanted = [c for c in deck.cards if (not card_ids or c.id in card_ids) and (c.id, lang) not in shown]
+            if not wanted and not back:
+                continue
+            shown.update((c.id, lang) for c in wanted)
             renderer = DeckRenderer(project, game, deck, lang)
             faces = [renderer.render_front(c) for c in wanted]
             found.update(c.id for c in wanted)
