@@ -30,6 +30,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from deckgen.documents import DocumentContext, document
+from deckgen.errors import DeckgenError
 from deckgen.layout.papers import mm
 from deckgen.layout.pdfcanvas import open_canvas
 
@@ -148,8 +149,11 @@ def fit_lines(text: str, font: str, w: float, h: float, size: float, min_size: f
     s = size
     while True:
         lines = simpleSplit(text, font, mm(s), mm(w))
-        if len(lines) * s * leading <= h + 1e-6 or s <= min_size:
+        if len(lines) * s * leading <= h + 1e-6:
             return s, lines
+        if s <= min_size:
+            raise DeckgenError(f"board: text does not fit in {w:g} x {h:g} mm even at {min_size:g} mm: "
+                               f"{text[:48]!r} (shorten it in data/gladbach/lang)")
         s = max(min_size, round(s - 0.1, 2))
 
 
