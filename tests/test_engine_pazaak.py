@@ -435,3 +435,10 @@ def test_decisions_shape():
 def test_every_decision_example_is_judged_as_stated(decision, example):
     result = ENGINE.judge({"players": example["players"]})
     assert result["winners"] == example["winners"], decision["id"]
+
+
+def test_main_card_with_trailing_control_whitespace_parses():
+    # str.strip() removes \x1f; the value must be read from the stripped token
+    from deckgen.engines.pazaak import parse_card
+
+    assert parse_card("7\x1f").value == 7

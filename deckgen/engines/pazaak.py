@@ -142,7 +142,7 @@ def parse_card(token: Any, path: tuple = ()) -> Played:
     if isinstance(token, bool) or not isinstance(token, (int, str)):
         raise ShowdownError(path, f"{token!r} is not a card: write {_ALLOWED}.")
     if isinstance(token, int) or _MAIN_RE.fullmatch(token.strip()):
-        value = int(token)
+        value = token if isinstance(token, int) else int(token.strip())
         if not 1 <= value <= 10:
             raise ShowdownError(
                 path, f"main-deck card {token!r} is out of range: main-deck cards are 1 to 10."
