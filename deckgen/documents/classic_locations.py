@@ -300,8 +300,12 @@ def draw_icon(canvas, icon, cx: float, cy: float, size: float, color: Color, bac
         return left + (x - vx) * scale, top - (y - vy) * scale
 
     for shape in icon_shapes(icon.svg):
-        base = HexColor(shape.fill) if shape.fill else color
-        canvas.setFillColor(_blend(base, background, shape.opacity))
+        # A translucent shape in the icon's colour (a halo) lies on the background;
+        # one with its own fill (a highlight) lies on the icon itself.
+        if shape.fill:
+            canvas.setFillColor(_blend(HexColor(shape.fill), color, shape.opacity))
+        else:
+            canvas.setFillColor(_blend(color, background, shape.opacity))
         path = canvas.beginPath()
         for seg in shape.segments:
             if seg[0] == "M":
@@ -326,8 +330,12 @@ class Fonts:
 
 
 def _pieces(text: str) -> list[str]:
-    """Break opportunities: each piece is a word, or a word's part up to a hyphen."""
-    return re.findall(r"\s*[^\s-]*-+(?=\S)|\s*\S+", text)
+    """Break opportunities: each piece is a word, or a word's part up to a hyphen.
+
+    Only ordinary spaces break; a no-break space (U+00A0) in a text keeps its
+    neighbours together ('от 1\u00a0до\u00a011').
+    """
+    return re.findall(r"[ \t\n]*[^ \t\n-]*-+(?=[^ \t\n])|[ \t\n]*[^ \t\n]+", text)
 
 
 def _lines(text: str, font: str, size: float, width: float) -> list[str]:
