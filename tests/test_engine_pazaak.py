@@ -441,4 +441,4 @@ def test_main_card_with_trailing_control_whitespace_parses():
     # str.strip() removes \x1f; the value must be read from the stripped token
     from deckgen.engines.pazaak import parse_card
 
-    assert parse_card("7\x1f").value == 7
+    assert parse_card("7\x1f").chosen == 7
