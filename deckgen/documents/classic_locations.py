@@ -404,6 +404,7 @@ class SheetLayout:
         self.col_w = {"loc": loc_w, "array": array_w, "discard": discard_w}
         self.overflow = False
         self.faces = face_names(ctx)
+        self.icons = load_icons(ctx.project.templates_dir, ctx.game.id)
         self.groups = []  # (face set, [locations])
         for loc in locations.values():
             if not self.groups or self.groups[-1][0] != loc.face_set:
@@ -516,9 +517,8 @@ class SheetLayout:
                 y = self._draw_row(canvas, loc, y, ZEBRA if j % 2 else WHITE)
         y = m + sum(n.height for n in self.notes) + mm(1.5)  # the notes sit on the bottom margin
         y = self.notes[0].draw(canvas, m, y, self.width)
-        icons = load_icons(self.ctx.project.templates_dir, self.ctx.game.id)
-        if MARK_ICON in icons:
-            draw_icon(canvas, icons[MARK_ICON], m + self.size * 0.7, y - self.notes[1].size * 0.6,
+        if MARK_ICON in self.icons:
+            draw_icon(canvas, self.icons[MARK_ICON], m + self.size * 0.7, y - self.notes[1].size * 0.6,
                       self.notes[1].size * 1.3, HEAD, WHITE)
         self.notes[1].draw(canvas, m + self.size * 2.2, y, self.width)
 
@@ -527,7 +527,7 @@ class SheetLayout:
         height = h["height"]
         canvas.setFillColor(HEAD)
         canvas.roundRect(self.margin, top - height, self.width, height, mm(1.2), stroke=0, fill=1)
-        icons = load_icons(self.ctx.project.templates_dir, self.ctx.game.id)
+        icons = self.icons
         mid = top - height / 2
         h["label"].draw(canvas, self.margin + self.pad_x, mid + h["label"].height / 2, self.col_w["loc"])
         for k, face in enumerate(FACE_SETS[face_set]):
