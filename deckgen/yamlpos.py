@@ -45,23 +45,34 @@ class Located:
         return Problem(message, self.file, self.line(path), field_name)
 
 
+#: Most values a document may expand to; aliases make "billion laughs" documents explode.
+MAX_VALUES = 200_000
+
+
+class _TooLarge(Exception):
+    pass
+
+
 def _scalar(node: yaml.ScalarNode, loader: yaml.SafeLoader) -> Any:
     return loader.construct_object(node, deep=True)
 
 
-def _convert(node, loader, path: tuple, lines: dict, file: str, problems: list) -> Any:
+def _convert(node, loader, path: tuple, lines: dict, file: str, problems: list, budget: list) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _TooLarge
     lines.setdefault(path, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         result: dict = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                merged = _convert(value_node, loader, path, {}, file, problems)
+                merged = _convert(value_node, loader, path, {}, file, problems, budget)
                 for item in merged if isinstance(merged, list) else [merged]:
                     if isinstance(item, dict):
                         for k, v in item.items():
                             result.setdefault(k, v)
                 continue
-            key = _convert(key_node, loader, path, {}, file, problems)
+            key = _convert(key_node, loader, path, {}, file, problems, budget)
             if isinstance(key, (list, dict)):
                 problems.append(Problem("a mapping key must be a plain value", file,
                                         key_node.start_mark.line + 1))
@@ -72,11 +83,11 @@ def _convert(node, loader, path: tuple, lines: dict, file: str, problems: list) 
                                         ".".join(str(p) for p in path + (key,))))
                 continue
             lines[path + (key,)] = key_node.start_mark.line + 1
-            result[key] = _convert(value_node, loader, path + (key,), lines, file, problems)
+            result[key] = _convert(value_node, loader, path + (key,), lines, file, problems, budget)
         return result
     if isinstance(node, yaml.SequenceNode):
         return [
-            _convert(child, loader, path + (i,), lines, file, problems)
+            _convert(child, loader, path + (i,), lines, file, problems, budget)
             for i, child in enumerate(node.value)
         ]
     return _scalar(node, loader)
@@ -91,6 +102,8 @@ def parse_yaml(text: str, file: str) -> Located:
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
+    except RecursionError:
+        raise DeckgenError(Problem("document nested too deeply", file)) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -105,7 +118,12 @@ def parse_yaml(text: str, file: str) -> Located:
     if node is None:
         return Located(None, file, {(): 1})
     try:
-        data = _convert(node, loader, (), lines, file, problems)
+        data = _convert(node, loader, (), lines, file, problems, [MAX_VALUES])
+    except _TooLarge:
+        raise DeckgenError(Problem(f"document too large: more than {MAX_VALUES} values "
+                                   f"(aliases expanding too far?)", file)) from None
+    except RecursionError:
+        raise DeckgenError(Problem("document nested too deeply", file)) from None
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark
         raise DeckgenError(Problem(f"invalid YAML: {exc.problem}", file,

@@ -60,3 +60,27 @@ def test_project_discovery(tmp_path):
     assert find_project_root(cwd=Path("/")) == BUNDLED_ROOT
     with pytest.raises(DeckgenError):
         find_project_root(tmp_path / "a")
+
+
+def test_hostile_yaml_is_refused_not_expanded():
+    laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+    prev = "a"
+    for name in "bcdefghij":
+        laughs += f"{name}: &{name} [" + ", ".join(f"*{prev}" for _ in range(10)) + "]\n"
+        prev = name
+    with pytest.raises(DeckgenError) as err:
+        parse_yaml(laughs, "bomb.yaml")
+    assert str(err.value).startswith("bomb.yaml: document too large")
+    with pytest.raises(DeckgenError) as err:
+        parse_yaml("[" * 5000 + "]" * 5000, "deep.yaml")
+    assert str(err.value).startswith("deep.yaml")
+
+
+def test_binary_and_non_utf8_files(tmp_path):
+    from deckgen.yamlpos import load_yaml
+
+    f = tmp_path / "x.yaml"
+    f.write_bytes(b"a: 1\nb: \xff\xfe\n")
+    with pytest.raises(DeckgenError) as err:
+        load_yaml(f, "x.yaml")
+    assert str(err.value) == "x.yaml:2: not valid UTF-8 text"
