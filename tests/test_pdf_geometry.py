@@ -138,3 +138,32 @@ def test_no_soft_masks(sheets):
         for _name, xo in page["/Resources"]["/XObject"].items():
             obj = xo.get_object()
             assert "/SMask" not in obj and obj["/ColorSpace"] == "/DeviceRGB"
+
+
+def test_letter_short_edge_backs_mirror_rows(tmp_path):
+    """On Letter with short-edge duplex the rows mirror: y_back = page_height - y_front - height."""
+    from click.testing import CliRunner
+
+    from deckgen.cli import main
+
+    proj = tmp_path / "mine"
+    CliRunner().invoke(main, ["new", str(proj)])
+    (proj / "data/demo/cards.yaml").write_text(
+        "\n".join(f"- {{id: c{i}, colour: red, value: {i}}}" for i in range(7)) + "\n")
+    for lang in ("en", "de"):
+        path = proj / f"data/demo/lang/{lang}.yaml"
+        text = path.read_text().split("cards:")[0]
+        path.write_text(text + "cards:\n" + "".join(f"  c{i}: {{name: Card {i}}}\n" for i in range(7)))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "--project", str(proj), "--dpi", "72", "--out", str(out),
+                                       "--paper", "letter", "--duplex", "short", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out / "demo" / "demo-en-letter.pdf")
+    w, h = PAPERS_MM["letter"]
+    assert all(close(float(p.mediabox.width) * 25.4 / 72, w) for p in reader.pages)
+    fronts, lines = images_and_lines(reader, 0)
+    backs, _ = images_and_lines(reader, 1)
+    assert len(fronts) == len(backs) == 7  # a partly filled sheet: backs only behind real cards
+    for f, b in zip(fronts, backs):
+        assert close(b.y, h - f.y - f.h) and close(b.x, f.x)
+    assert lines and all(0 <= min(x0, x1) and max(y0, y1) <= h for x0, y0, x1, y1 in lines)
