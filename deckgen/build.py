@@ -9,6 +9,7 @@ pool) and the PDFs written atomically.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -21,7 +22,7 @@ from deckgen.layout.sheets import SheetJob, write_sheets
 from deckgen.layout.single import write_single_cards
 from deckgen.model import Deck, Game, Project
 from deckgen.output import write_atomic
-from deckgen.render.raster import configure_fontconfig, rasterize_many
+from deckgen.render.raster import RasterImage, configure_fontconfig, rasterize_many
 from deckgen.render.templates import DeckRenderer
 
 SLUG_FONT = "DeckgenSlug"
@@ -54,6 +55,40 @@ class DeckTarget:
     @property
     def stem(self) -> str:
         return f"{self.deck.label}-{self.lang}" if self.deck.localized else self.deck.label
+
+
+class RasterCache:
+    """Rasters of one build by SVG content and pixel size.
+
+    The same face often appears in several outputs (a variant shares the
+    suited cards with its base deck, a named side deck picks catalogue
+    cards, a language-neutral back repeats in every language); it is
+    rasterized once.
+    """
+
+    def __init__(self) -> None:
+        self._images: dict[tuple[str, int, int], RasterImage] = {}
+
+    @staticmethod
+    def _key(svg: str, w: int, h: int) -> tuple[str, int, int]:
+        return hashlib.sha256(svg.encode("utf-8")).hexdigest(), w, h
+
+    def missing(self, svgs: list[str], w: int, h: int) -> list[tuple[str, int, int]]:
+        """Jobs (svg, w, h) for the faces not rasterized yet, each once."""
+        jobs, seen = [], set()
+        for svg in svgs:
+            key = self._key(svg, w, h)
+            if key not in self._images and key not in seen:
+                seen.add(key)
+                jobs.append((svg, w, h))
+        return jobs
+
+    def add(self, jobs: list[tuple[str, int, int]], images: list[RasterImage]) -> None:
+        for job, image in zip(jobs, images):
+            self._images[self._key(*job)] = image
+
+    def get(self, svg: str, w: int, h: int) -> RasterImage:
+        return self._images[self._key(svg, w, h)]
 
 
 def deck_languages(project: Project, deck: Deck, wanted: tuple[str, ...]) -> list[str]:
@@ -129,15 +164,15 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     body_font = project.fonts.get("body") or next(iter(project.fonts.values()))
     font_name = register_font(SLUG_FONT, project.fonts_dir / body_font)
     written: list[Path] = []
+    rasters = RasterCache()
     for t in targets:
         w, h = t.deck.size.pixels(options.dpi)
-        ids = list(t.fronts)
-        jobs = [(t.fronts[i], w, h) for i in ids] + [(t.back, w, h)]
-        tick = progress(f"{t.game.id}/{t.stem}", len(jobs)) if progress else None
-        images = rasterize_many(jobs, options.workers, tick)
-        by_id = dict(zip(ids, images[:-1]))
-        back = images[-1]
-        fronts = [by_id[c.id] for c in t.deck.physical_cards()]
+        faces = [*t.fronts.values(), t.back]
+        todo = rasters.missing(faces, w, h)
+        tick = progress(f"{t.game.id}/{t.stem}", len(todo)) if progress and todo else None
+        rasters.add(todo, rasterize_many(todo, options.workers, tick))
+        back = rasters.get(t.back, w, h)
+        fronts = [rasters.get(t.fronts[c.id], w, h) for c in t.deck.physical_cards()]
         name = t.game.strings[t.lang].decks.get(t.deck.id, t.deck.id) if t.lang in t.game.strings else t.deck.id
         variant = f" – {t.deck.variant}" if t.deck.variant else ""
         title = f"{t.game.name(t.lang)} – {name}{variant}" + (f" ({t.lang})" if t.deck.localized else "")
