@@ -15,7 +15,7 @@ def test_variant_and_base_share_rasters(project, tmp_path, monkeypatch):
         return real(jobs, workers, progress)
 
     monkeypatch.setattr(build_module, "rasterize_many", counting)
-    build(project, ["classic"], BuildOptions(dpi=36, out=tmp_path, languages=("en",)))
+    build(project, ["classic"], BuildOptions(dpi=72, out=tmp_path, languages=("en",)))
     targets = [t for t in render_targets(project, ["classic"], ("en",))]
     distinct = {svg for t in targets for svg in (*t.fronts.values(), t.back)}
     assert sum(calls) == len(distinct)
