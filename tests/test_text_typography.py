@@ -98,3 +98,11 @@ def test_plural_with_placeholder_and_missing_category():
     assert problems and "many" in problems[0]
     with pytest.raises(ValueError):
         plural(1, "ru", {"single": "x"})
+
+
+def test_typeset_plain_strings_for_documents():
+    from deckgen.text.typography import NBSP, typeset
+
+    assert typeset('Total : "zéro" !', "fr", narrow_space=NBSP) == f"Total{NBSP}: «{NBSP}zéro{NBSP}»{NBSP}!"
+    assert typeset('Er sagt "ja"', "de") == "Er sagt „ja“"
+    assert typeset("after round {n}", "en") == "after round {n}"  # placeholders survive

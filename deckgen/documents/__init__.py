@@ -22,6 +22,7 @@ from typing import Any, Callable, Mapping
 from deckgen.errors import DeckgenError
 from deckgen.layout.pdfcanvas import register_font
 from deckgen.model import DocumentSpec, Game, Project
+from deckgen.text.typography import NBSP, typeset
 
 
 @dataclass(frozen=True)
@@ -47,12 +48,13 @@ class DocumentContext:
         return register_font(f"Deckgen-{file.rsplit('.', 1)[0]}", self.project.fonts_dir / file)
 
     def s(self, key: str) -> str:
-        """A word from ``data/GAME/lang/LANG.yaml`` strings; a missing key is an input error."""
+        """A text from ``data/GAME/lang/LANG.yaml`` strings, with the language's typography applied
+        (quotes, French spaces, no-break joins); a missing key is an input error."""
         strings = self.game.strings.get(self.lang)
         if strings is None or key not in strings.strings:
             raise DeckgenError(f"data/{self.game.id}/lang/{self.lang}.yaml: strings: missing {key!r} "
                                f"(needed by document {self.spec.id!r})")
-        return strings.strings[key]
+        return typeset(strings.strings[key], self.lang, narrow_space=NBSP)
 
 
 Builder = Callable[[DocumentContext], list[tuple[str, bytes]]]

@@ -157,15 +157,6 @@ def fit_lines(text: str, font: str, w: float, h: float, size: float, min_size: f
         s = max(min_size, round(s - 0.1, 2))
 
 
-def french(text: str, lang: str) -> str:
-    """No-break space before ``:;!?`` in French (the card texts get this from deckgen.text)."""
-    if lang != "fr":
-        return text
-    for mark in ":;!?":
-        text = text.replace(f" {mark}", f"\u00a0{mark}")
-    return text
-
-
 def draw_die(pen: Pen, cx: float, cy: float, size: float, pips: int, colour: str, pip_colour: str) -> None:
     """A die face ``size`` mm wide showing ``pips`` (1-6)."""
     pen.fill(colour)
@@ -193,7 +184,7 @@ def draw_hand(pen: Pen, x: float, y: float, cards, step: float = 6.8) -> None:
         draw_chip_card(pen, x + i * step, y, colour, number)
 
 
-def draw_board(pen: Pen, s, lang: str, title: str) -> None:
+def draw_board(pen: Pen, s, title: str) -> None:
     """The whole board in board millimetres; ``s(key)`` gives a language string."""
     W, H = BOARD_W, BOARD_H
     pen.fill(PAPER)
@@ -209,7 +200,7 @@ def draw_board(pen: Pen, s, lang: str, title: str) -> None:
     pen.block(title, 14, 4, W - 28, 18, "display", 15, "#ffffff", "center", min_size=9, valign="middle")
     pen.block(s("board.subtitle"), 14, 22.5, W - 28, 9, "body", 6, "#c9d3ea", "center", min_size=4.5,
               valign="middle")
-    pen.block(french(s("board.chips"), lang), 20, 40.5, W - 40, 11.5, "body", 4.2, INK, "center", min_size=3.2,
+    pen.block(s("board.chips"), 20, 40.5, W - 40, 11.5, "body", 4.2, INK, "center", min_size=3.2,
               valign="middle")
     # round fields
     cols = (W / 2 - 88, W / 2, W / 2 + 88)
@@ -220,9 +211,9 @@ def draw_board(pen: Pen, s, lang: str, title: str) -> None:
         draw_field(pen, cx, cy, radius, n, s("board.round").replace("{n}", str(n)), dice=n in (3, 6))
     # dice reminders after rows one and two
     for i, n in enumerate((3, 6)):
-        draw_dice_banner(pen, 10, row_y[i] + radius + 3.5, W - 20, 15, n, s, lang)
+        draw_dice_banner(pen, 10, row_y[i] + radius + 3.5, W - 20, 15, n, s)
     # ranking summary
-    draw_ranking(pen, 10, 299, W - 20, H - 299 - 7, s, lang)
+    draw_ranking(pen, 10, 299, W - 20, H - 299 - 7, s)
 
 
 def draw_field(pen: Pen, cx, cy, r, n, label, dice: bool) -> None:
@@ -247,7 +238,7 @@ def draw_field(pen: Pen, cx, cy, r, n, label, dice: bool) -> None:
         draw_die(pen, cx + r * 0.74 + 2.4, cy + r * 0.74 + 1.8, 5.2, 4, NAVY, "#ffffff")
 
 
-def draw_dice_banner(pen: Pen, x, y, w, h, n, s, lang) -> None:
+def draw_dice_banner(pen: Pen, x, y, w, h, n, s) -> None:
     pen.fill(TINT)
     pen.rect(x, y, w, h, r=3)
     pen.fill(NAVY)
@@ -255,19 +246,19 @@ def draw_dice_banner(pen: Pen, x, y, w, h, n, s, lang) -> None:
     pen.rect(x + 20, y, 6, h)
     draw_die(pen, x + 8, y + h / 2 - 1.5, 8.5, 5, "#ffffff", NAVY)
     draw_die(pen, x + 17.5, y + h / 2 + 1.5, 8.5, 5, "#ffffff", NAVY)
-    title = french(s("board.dice.title").replace("{n}", str(n)), lang)
+    title = s("board.dice.title").replace("{n}", str(n))
     pen.block(title, x + 31, y + 1.6, w - 35, 6.2, "body-bold", 5.0, NAVY, min_size=3.6, valign="middle")
-    pen.block(french(s("board.dice.text"), lang), x + 31, y + 8.2, w - 35, h - 9, "body", 4.0, INK,
+    pen.block(s("board.dice.text"), x + 31, y + 8.2, w - 35, h - 9, "body", 4.0, INK,
               min_size=3.0, valign="middle")
 
 
-def draw_ranking(pen: Pen, x, y, w, h, s, lang) -> None:
+def draw_ranking(pen: Pen, x, y, w, h, s) -> None:
     pen.fill("#ffffff")
     pen.stroke(NAVY, 0.5)
     pen.rect(x, y, w, h, r=3, stroke=True)
-    pen.block(french(s("ref.title"), lang), x + 6, y + 2.5, w / 2, 7, "display", 5.6, NAVY, min_size=4,
+    pen.block(s("ref.title"), x + 6, y + 2.5, w / 2, 7, "display", 5.6, NAVY, min_size=4,
               valign="middle")
-    best = french(s("ref.best"), lang)
+    best = s("ref.best")
     pen.text(best, x + w - 6, y + 7.6, "body", 3.6, "#5a6478", "right")
     col_w = (w - 12) / 2
     row_h = (h - 13) / 3
@@ -278,7 +269,7 @@ def draw_ranking(pen: Pen, x, y, w, h, s, lang) -> None:
         pen.circle(rx + 3.2, ry + row_h / 2, 3.2)
         pen.text(str(i + 1), rx + 3.2, ry + row_h / 2 + 1.4, "display", 4.0, "#ffffff", "center")
         ex = rx + col_w - 30
-        pen.block(french(s(key), lang), rx + 8.5, ry + 0.5, ex - rx - 10.5, row_h - 1, "body", 3.8, INK,
+        pen.block(s(key), rx + 8.5, ry + 0.5, ex - rx - 10.5, row_h - 1, "body", 3.8, INK,
                   min_size=2.9, valign="middle")
         ey = ry + (row_h - 8.6) / 2
         draw_hand(pen, ex + 12.2 - 6.8 * len(a), ey, a)
@@ -308,7 +299,7 @@ def build_a3(ctx: DocumentContext) -> bytes:
     c = open_canvas((mm(A3[0]), mm(A3[1])), fonts["body"], f"{title} – {ctx.s('board.subtitle')} (A3)", buf)
     ox, top = (A3[0] - BOARD_W) / 2, A3[1] - (A3[1] - BOARD_H) / 2
     _set_boxes(c, *A3, (ox, top - BOARD_H, ox + BOARD_W, top))
-    draw_board(Pen(c, ox, top, fonts), ctx.s, ctx.lang, title)
+    draw_board(Pen(c, ox, top, fonts), ctx.s, title)
     c.showPage()
     c.save()
     return buf.getvalue()
@@ -332,7 +323,7 @@ def build_tiled(ctx: DocumentContext, overlap: float = DEFAULT_OVERLAP) -> bytes
         path = c.beginPath()
         path.rect(pen.x(0), pen.y(y1), mm(BOARD_W), mm(y1 - y0))
         c.clipPath(path, stroke=0, fill=0)
-        draw_board(pen, ctx.s, ctx.lang, title)
+        draw_board(pen, ctx.s, title)
         if sheet == 1:
             draw_glue_strip(pen, plan, ctx.s("tile.glue"))
         draw_crosshairs(pen, plan.cut_y)
@@ -384,10 +375,10 @@ def draw_margin_marks(pen: Pen, plan: TilePlan, sheet: int, ctx: DocumentContext
         pen.text(ctx.s("tile.cut"), -1.5, y - 1.2, "body", 2.4, "#000000", "right")
         pen.text(ctx.s("tile.cut"), BOARD_W + 1.5, y - 1.2, "body", 2.4, "#000000", "left")
         # instruction above the board top edge
-        pen.block(french(ctx.s("tile.top"), ctx.lang), 0, -8.5, BOARD_W, 6.5, "body", 3.0, "#333333",
+        pen.block(ctx.s("tile.top"), 0, -8.5, BOARD_W, 6.5, "body", 3.0, "#333333",
                   "center", min_size=2.4, valign="middle")
     else:
-        pen.block(french(ctx.s("tile.bottom"), ctx.lang), 0, BOARD_H + 2.0, BOARD_W, 6.5, "body", 3.0,
+        pen.block(ctx.s("tile.bottom"), 0, BOARD_H + 2.0, BOARD_W, 6.5, "body", 3.0,
                   "#333333", "center", min_size=2.4, valign="middle")
 
 

@@ -126,3 +126,16 @@ def _dash_glue(items: list[Item]) -> list[Item]:
         ):
             out[i] = replace(out[i], text=NBSP)
     return out
+
+
+def typeset(text: str, lang: str, narrow_space: str = NNBSP) -> str:
+    """``text`` with the typography of ``lang`` applied, as a plain string.
+
+    For words drawn outside the card layout (boards, reference sheets):
+    markup is read (bold and italic marks dropped, icons kept as ``{name}``)
+    and ``narrow_space`` replaces U+202F for fonts that lack it.
+    """
+    from .markup import parse, plain
+
+    items, _problems = parse(text, lang)
+    return plain(apply(items, lang)).replace(NNBSP, narrow_space)
