@@ -188,6 +188,7 @@ def judge(game, file, location, project_dir):
       deckgen judge classic showdown.yaml --location imperial
     """
     from deckgen import engines
+    from deckgen.loader import load_engine_data
     from deckgen.yamlpos import load_yaml
 
     try:
@@ -195,7 +196,8 @@ def judge(game, file, location, project_dir):
     except KeyError:
         raise DeckgenError(f"no engine for game {game!r} (known: {', '.join(engines.names())})") from None
     doc = load_yaml(file)
-    options = _engine_data(project_dir, game)
+    project = _load(project_dir)
+    options = load_engine_data(project.games[game]) if game in project.games else {}
     if location is not None:
         options["location"] = location
     try:
@@ -205,17 +207,6 @@ def judge(game, file, location, project_dir):
             raise DeckgenError(Problem(exc.message, None, None, "--location")) from None
         raise DeckgenError(doc.problem(exc.path, exc.message)) from None
     click.echo(json.dumps(result, ensure_ascii=False, indent=2))
-
-
-def _engine_data(project_dir, game: str) -> dict:
-    """Data files the game's engine reads (game.yaml ``engine_data``, e.g. classic's locations)."""
-    from deckgen.yamlpos import load_yaml
-
-    project = _load(project_dir)
-    if game not in project.games:
-        return {}
-    g = project.games[game]
-    return {key: load_yaml(g.directory / name, f"data/{game}/{name}").data for key, name in g.engine_data.items()}
 
 
 @main.command()

@@ -76,6 +76,12 @@ def load_project(root: Path) -> Project:
     return Project(root=root, name=data["name"], languages=languages, games=games, fonts=fonts)
 
 
+def load_engine_data(game: Game) -> dict:
+    """The game's ``engine_data`` files, loaded, as keyword arguments for its engine."""
+    return {key: load_yaml(game.directory / name, f"data/{game.id}/{name}").data
+            for key, name in game.engine_data.items()}
+
+
 def _card_schema(card_fields: dict) -> dict:
     base = copy.deepcopy(schema("cards"))
     item = base["items"]

@@ -202,13 +202,13 @@ def test_check_catches_a_deck_too_small_for_six_players(gladbach_copy):
 
 
 def test_check_catches_an_example_judged_otherwise(monkeypatch, project):
-    from deckgen.checks import gladbach as checks
+    from deckgen.checks.examples import rule_examples
     from deckgen.engines import gladbach as engine
 
     bad = [{"id": "value", "rule": "", "examples": [{"hands": {"A": ["green:2"], "B": ["green:1"]},
                                                      "winners": ["A"]}]}]
     monkeypatch.setattr(engine, "DECISIONS", bad)
-    lines = checks.gladbach_decisions(project, project.games["gladbach"])
+    lines = rule_examples(project, project.games["gladbach"])
     assert len(lines) == 1 and "'value' example 1" in lines[0] and "['B']" in lines[0]
 
 

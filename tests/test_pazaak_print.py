@@ -14,6 +14,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
+from deckgen.checks.examples import example_problems
 from click.testing import CliRunner
 from pypdf import PdfReader
 
@@ -137,13 +139,13 @@ def test_check_is_clean(project_copy):
 
 
 def test_engine_rule_examples_are_judged_as_claimed():
-    assert pazaak_checks.decision_problems() == []
+    assert example_problems(engine.PazaakEngine(), {}) == []
 
 
 def test_a_wrong_rule_example_is_reported(monkeypatch):
     wrong = {"id": "made-up", "rule": "x", "examples": [engine._ex(["10", "9"], ["5"], ["B"])]}
     monkeypatch.setattr(engine, "DECISIONS", [*engine.DECISIONS, wrong])
-    problems = pazaak_checks.decision_problems()
+    problems = example_problems(engine.PazaakEngine(), {})
     assert len(problems) == 1
     assert "'made-up' example 1" in problems[0] and "['A']" in problems[0]
 

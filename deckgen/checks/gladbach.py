@@ -7,9 +7,10 @@
 * sufficiency: the printed composition lets ``MAX_PLAYERS`` play nine rounds
   without the draw pile ever running empty, in seeded simulated games
   (worst case: everyone always draws, both dice rolls doubles; plus games
-  with the greedy and random strategies and real dice);
-* decisions: every example showdown in the engine's ``DECISIONS`` (the
-  rulebook examples) is judged as the rule text claims.
+  with the greedy and random strategies and real dice).
+
+The engine's rule examples are judged by the general check in
+``deckgen.checks.examples``.
 """
 
 from __future__ import annotations
@@ -108,20 +109,4 @@ def gladbach_sufficiency(project: Project, game: Game) -> list[str]:
                 f"ran empty in {report.games_ran_empty} of {report.games} simulated games "
                 f"(strategy {strategy}{', doubles forced' if doubles else ''}; worst case draws "
                 f"{report.worst_case_draws} cards)")
-    return problems
-
-
-@check("gladbach rule examples", engine="gladbach")
-def gladbach_decisions(project: Project, game: Game) -> list[str]:
-    """Every DECISIONS example showdown is judged as its rule text says."""
-    from deckgen.engines.gladbach import DECISIONS, judge
-
-    problems = []
-    for decision in DECISIONS:
-        for k, example in enumerate(decision["examples"], 1):
-            showdown = {"players": [{"name": n, "hand": h} for n, h in example["hands"].items()]}
-            got = judge(showdown)["winners"]
-            if got != example["winners"]:
-                problems.append(f"deckgen/engines/gladbach.py: DECISIONS {decision['id']!r} example {k}: "
-                                f"the rule says {example['winners']} win, the engine judges {got}")
     return problems

@@ -5,9 +5,8 @@
   engine's CATALOGUE, each with the engine's kind and printed value;
 * every named side deck (any other deck made of side cards) passes the
   engine's ``validate_side_deck``: exactly ten catalogue cards;
-* every example set in the engine's DECISIONS is judged as it claims.
-
-Text fit and translations are covered by the general checks.
+Text fit, translations and the engine's rule examples are covered by the
+general checks.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from __future__ import annotations
 from collections import Counter
 
 from deckgen.checks import check
-from deckgen.errors import ShowdownError
 from deckgen.model import Card, Deck, Game, Project
 
 MAIN_DECK_ID = "main"
@@ -128,25 +126,6 @@ def named_side_decks(game: Game) -> list[Deck]:
             and any(isinstance(card.fields.get("code"), str) for card in deck.cards)]
 
 
-def decision_problems() -> list[str]:
-    """Judge every DECISIONS example with the engine; report a winner that differs from the claim."""
-    from deckgen.engines.pazaak import DECISIONS, PazaakEngine
-
-    engine = PazaakEngine()
-    problems = []
-    for decision in DECISIONS:
-        for n, example in enumerate(decision["examples"], start=1):
-            where = f"{ENGINE_FILE}: DECISIONS {decision['id']!r} example {n}"
-            try:
-                result = engine.judge({"players": example["players"]})
-            except ShowdownError as exc:
-                problems.append(f"{where}: the judge rejects it: {exc.message}")
-                continue
-            if sorted(result["winners"]) != sorted(example["winners"]):
-                problems.append(f"{where}: judged winners {result['winners']}, the rule claims {example['winners']}")
-    return problems
-
-
 @check("pazaak main deck", engine="pazaak")
 def main_deck(project: Project, game: Game) -> list[str]:
     """Main deck: 40 cards, four each of 1 to 10, as the engine says."""
@@ -172,9 +151,3 @@ def side_decks(project: Project, game: Game) -> list[str]:
     for deck in named_side_decks(game):
         problems.extend(side_deck_problems(game, deck))
     return problems
-
-
-@check("pazaak rule examples", engine="pazaak")
-def rule_examples(project: Project, game: Game) -> list[str]:
-    """Every example set of the engine's DECISIONS is judged as claimed."""
-    return decision_problems()
