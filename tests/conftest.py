@@ -27,16 +27,19 @@ def classic_build(tmp_path_factory, project):
     return out, written
 
 
+def copy_project(dest: Path, game: str) -> Path:
+    """A writable copy of the bundled project at ``dest`` holding only ``game``."""
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(ROOT / "fonts", dest / "fonts")
+    shutil.copytree(ROOT / "templates", dest / "templates")
+    shutil.copytree(ROOT / "data" / game, dest / "data" / game)
+    text = (ROOT / "deckgen.yaml").read_text(encoding="utf-8")
+    lines = [(f"games: [{game}]" if l.startswith("games:") else l) for l in text.splitlines()]
+    (dest / "deckgen.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return dest
+
+
 @pytest.fixture
 def project_copy(tmp_path):
     """A writable copy of the bundled project with only the classic game."""
-    dest = tmp_path / "proj"
-    dest.mkdir()
-    shutil.copytree(ROOT / "fonts", dest / "fonts")
-    shutil.copytree(ROOT / "templates", dest / "templates")
-    (dest / "data").mkdir()
-    shutil.copytree(ROOT / "data" / "classic", dest / "data" / "classic")
-    text = (ROOT / "deckgen.yaml").read_text()
-    lines = [("games: [classic]" if l.startswith("games:") else l) for l in text.splitlines()]
-    (dest / "deckgen.yaml").write_text("\n".join(lines) + "\n")
-    return dest
+    return copy_project(tmp_path / "proj", "classic")

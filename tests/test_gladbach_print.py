@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ from deckgen.build import BuildOptions, build
 from deckgen.cli import main
 from deckgen.documents.gladbach_board import BOARD_H, BOARD_W, tile_plan
 from deckgen.engines.gladbach import CARD_KINDS, DEFAULT_COMPOSITION
+from tests.conftest import copy_project
 
 ROOT = Path(__file__).resolve().parent.parent
 PT = 25.4 / 72
@@ -145,15 +145,7 @@ def test_check_passes():
 @pytest.fixture
 def gladbach_copy(tmp_path):
     """A writable copy of the project holding only the gladbach game."""
-    dest = tmp_path / "proj"
-    dest.mkdir()
-    shutil.copytree(ROOT / "fonts", dest / "fonts")
-    shutil.copytree(ROOT / "templates", dest / "templates")
-    shutil.copytree(ROOT / "data" / "gladbach", dest / "data" / "gladbach")
-    lines = [("games: [gladbach]" if l.startswith("games:") else l)
-             for l in (ROOT / "deckgen.yaml").read_text().splitlines()]
-    (dest / "deckgen.yaml").write_text("\n".join(lines) + "\n")
-    return dest
+    return copy_project(tmp_path / "proj", "gladbach")
 
 
 def _check(project_dir: Path) -> tuple[int, list[str]]:

@@ -8,23 +8,21 @@ at 72 dpi in English.
 from __future__ import annotations
 
 import math
-import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-
-from deckgen.checks.examples import example_problems
 from click.testing import CliRunner
 from pypdf import PdfReader
 
 from deckgen.checks import pazaak as pazaak_checks
+from deckgen.checks.examples import example_problems
 from deckgen.cli import main
 from deckgen.engines import pazaak as engine
 from deckgen.layout.geometry import plan_sheet
 from deckgen.layout.papers import PAPERS_MM
 from deckgen.loader import load_project
+from tests.conftest import copy_project
 
 REPO = Path(__file__).resolve().parents[1]
 MM = 72 / 25.4
@@ -35,13 +33,7 @@ NAMED_DECKS = ("starter", "charge", "bulwark", "smuggler", "veteran")
 
 def make_project(root: Path) -> Path:
     """A project folder with only the Pazaak game, copied from the repository."""
-    root.mkdir(parents=True, exist_ok=True)
-    text = (REPO / "deckgen.yaml").read_text(encoding="utf-8")
-    (root / "deckgen.yaml").write_text(re.sub(r"(?m)^games:.*$", "games: [pazaak]", text), encoding="utf-8")
-    shutil.copytree(REPO / "data" / "pazaak", root / "data" / "pazaak")
-    shutil.copytree(REPO / "templates", root / "templates")
-    shutil.copytree(REPO / "fonts", root / "fonts")
-    return root
+    return copy_project(root, "pazaak")
 
 
 def edit(path: Path, old: str, new: str) -> None:
