@@ -174,3 +174,14 @@ def test_missing_project_file(tmp_path):
     result = CliRunner().invoke(main, ["list", "--project", str(tmp_path)])
     assert result.exit_code == 2
     assert "no deckgen.yaml" in result.output
+
+
+@pytest.mark.parametrize("old,new,words", [
+    ('font="display", size=5.2', 'font="fancy", size=5.2', ("unknown font role 'fancy'",)),
+    ('font="display", size=5.2', 'font="display", size="big"', ("ValueError",)),
+])
+def test_bad_template_arguments_are_located(project_copy, tmp_path, old, new, words):
+    tpl = project_copy / "templates/classic/back.svg.j2"
+    edit(tpl, old, new)
+    result, out = build(project_copy, tmp_path)
+    assert_located_failure(result, out, "templates/classic/back.svg.j2", line_of(tpl, new), words)

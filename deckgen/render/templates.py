@@ -125,6 +125,12 @@ class DeckRenderer:
             file, line = _template_position(exc)
             raise DeckgenError(Problem(f"{exc.message or exc} (rendering {key})",
                                        _rel(file, self.project.root) if file else template_name, line)) from None
+        except (ArithmeticError, KeyError, LookupError, TypeError, ValueError) as exc:
+            # a template calling text()/icon() with a bad argument, dividing by zero, ...
+            file, line = _template_position(exc)
+            message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+            raise DeckgenError(Problem(f"{type(exc).__name__}: {message} (rendering {key})",
+                                       _rel(file, self.project.root) if file else template_name, line)) from None
         if "<text" in svg:
             problems.append(f"{where}: template {template_name} has a raw <text> element; "
                             f"use text() so the bundled fonts are measured and embedded as outlines")
