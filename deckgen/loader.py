@@ -60,8 +60,9 @@ def load_project(root: Path) -> Project:
     languages = tuple(data["languages"])
     fonts = dict(data.get("fonts", {}))
     for role, name in fonts.items():
-        if not (root / "fonts" / name).is_file():
-            col.problems.append(doc.problem(("fonts", role), f"font file fonts/{name} not found"))
+        message = _font_problem(root / "fonts" / name)
+        if message:
+            col.problems.append(doc.problem(("fonts", role), f"fonts/{name}: {message}"))
     games = {}
     for index, game_id in enumerate(data["games"]):
         game_dir = root / "data" / game_id
@@ -74,6 +75,21 @@ def load_project(root: Path) -> Project:
     if col.problems:
         raise DeckgenError(col.problems)
     return Project(root=root, name=data["name"], languages=languages, games=games, fonts=fonts)
+
+
+def _font_problem(path: Path) -> str | None:
+    """Why ``path`` cannot serve as a font (missing, unreadable, no TrueType outlines), or None."""
+    from fontTools.ttLib import TTFont, TTLibError
+
+    if not path.is_file():
+        return "font file not found"
+    try:
+        with TTFont(str(path), lazy=True) as font:
+            if "glyf" not in font or "cmap" not in font:
+                return "not a TrueType font with glyf outlines (OpenType/CFF fonts are not supported)"
+    except (TTLibError, OSError, ValueError, KeyError, AssertionError) as exc:
+        return f"not a readable TrueType font ({exc})"
+    return None
 
 
 def load_engine_data(game: Game) -> dict:

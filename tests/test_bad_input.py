@@ -185,3 +185,10 @@ def test_bad_template_arguments_are_located(project_copy, tmp_path, old, new, wo
     edit(tpl, old, new)
     result, out = build(project_copy, tmp_path)
     assert_located_failure(result, out, "templates/classic/back.svg.j2", line_of(tpl, new), words)
+
+
+def test_broken_font_file_is_located(project_copy, tmp_path):
+    (project_copy / "fonts" / "PTS55F.ttf").write_bytes(b"not a font")
+    result, out = build(project_copy, tmp_path)
+    assert_located_failure(result, out, "deckgen.yaml", line_of(project_copy / "deckgen.yaml", "PTS55F.ttf"),
+                           ("fonts.body", "not a readable TrueType font"))
