@@ -218,3 +218,15 @@ def test_letter_spacing_widens_in_em(fonts):
     spaced = layout_text("abc", TextBox(0, 0, 50, 10), fonts=fonts, size=4, letter_spacing=0.1)
     width = lambda r: max(b[2] for b in r.ink_boxes) - min(b[0] for b in r.ink_boxes)
     assert width(spaced) - width(plain_res) == pytest.approx(2 * 0.1 * 4, abs=0.01)
+
+
+def test_centred_names_break_at_spaces_rather_than_hyphenate():
+    from pathlib import Path
+
+    from deckgen.text import FontSet, TextBox, layout_text
+
+    fonts = FontSet.from_dir(Path(__file__).resolve().parent.parent / "fonts",
+                             roles={"display": "Play-Bold.ttf"})
+    res = layout_text("Queen of Air and Darkness", TextBox(0, 0, 48, 10), fonts=fonts, font="display",
+                      size=3.9, align="center", valign="middle", lang="en")
+    assert res.fits and res.lines == ["Queen of Air and", "Darkness"]

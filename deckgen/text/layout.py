@@ -25,7 +25,8 @@ BREAK_AFTER = set("-\u2010\u2013\u2014")
 SPACE_CHARS = BREAKING_SPACES | typography.NO_BREAK_SPACES | {"\u2009", SOFT_HYPHEN} | ZERO_WIDTH
 SHRINK_FACTOR = 0.98
 EPS = 1e-9
-HYPHENATE_IF_FREE = {"justify": 0.15}  # else 0.25 of the line width
+HYPHENATE_IF_FREE = {"justify": 0.15, "center": 0.6}  # else 0.25 of the line width
+# (centred lines look balanced when ragged: hyphenate them only when a line would be mostly empty)
 ALIGNS = ("left", "center", "right", "justify")
 VALIGNS = ("top", "middle", "bottom")
 
