@@ -50,6 +50,10 @@ class DeckgenGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted; finished files were kept, unfinished ones not written", err=True)
             ctx.exit(130)
+        except OSError as exc:  # an output folder that cannot be written, a full disk, ...
+            where = f"{exc.filename}: " if exc.filename else ""
+            click.echo(f"{where}{exc.strerror or exc}", err=True)
+            ctx.exit(1)
 
 
 @click.group(cls=DeckgenGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -111,3 +111,13 @@ def test_600_dpi_build(tmp_path):
 
     images, _ = images_and_lines(PdfReader(out / "demo" / "demo-en-cards.pdf"), 0)
     assert images[0].px_w == round(69 / 25.4 * 600) and abs(images[0].px_w / (images[0].w / 25.4) - 600) < 1
+
+
+def test_unwritable_output_is_one_line_not_a_traceback(tmp_path):
+    proj = tmp_path / "mine"
+    invoke("new", str(proj))
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    result = invoke("build", "--project", str(proj), "--dpi", "72", "--out", str(blocker / "out"))
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output and "Not a directory" in result.output
