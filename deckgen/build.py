@@ -204,6 +204,11 @@ def render_documents(project: Project, game_ids: list[str], options: BuildOption
             make = builder(spec.kind)
             for lang in [l for l in project.languages if not options.languages or l in options.languages]:
                 ctx = DocumentContext(project, game, spec, lang, options.paper, options.dpi, options.duplex)
-                for name, data in make(ctx):
+                try:
+                    made = make(ctx)
+                except DeckgenError as exc:  # say which document and language
+                    raise DeckgenError([Problem(f"{gid}/{spec.id} [{lang}]: {p}") if not p.file else p
+                                        for p in exc.problems]) from None
+                for name, data in made:
                     files.append((Path(options.out) / gid / name, data))
     return files

@@ -235,3 +235,14 @@ def test_green_and_red_faces_stay_apart_under_simulation(tmp_path, project):
             paths.append(path)
     lines, worst = colorblind.report(paths)
     assert worst >= 20, lines
+
+
+def test_check_reports_board_text_that_does_not_fit(gladbach_copy):
+    lang = gladbach_copy / "data/gladbach/lang/de.yaml"
+    lines = lang.read_text(encoding="utf-8").splitlines()
+    lines = [('  board.chips: "' + "Sehr langer Text " * 80 + '"') if l.strip().startswith("board.chips:") else l
+             for l in lines]
+    lang.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--project", str(gladbach_copy)])
+    assert result.exit_code == 1
+    assert "gladbach/board [de]: board: text does not fit" in result.output

@@ -1,8 +1,9 @@
-"""General card checks: translations complete, text fits, every glyph exists."""
+"""General checks: translations complete, text fits, every glyph exists, documents build."""
 
 from __future__ import annotations
 
-from deckgen.build import render_targets
+from deckgen.build import BuildOptions, render_documents, render_targets
+from deckgen.errors import DeckgenError
 from deckgen.checks import check
 from deckgen.model import Game, Project
 
@@ -34,3 +35,15 @@ def text_fit(project: Project, game: Game) -> list[str]:
     for target in render_targets(project, [game.id]):
         problems.extend(target.problems)
     return problems
+
+
+@check("documents")
+def documents(project: Project, game: Game) -> list[str]:
+    """Every document (board, reference sheet) builds in every language: its words exist and fit."""
+    if not game.documents:
+        return []
+    try:
+        render_documents(project, [game.id], BuildOptions())
+    except DeckgenError as exc:
+        return [str(p) for p in exc.problems]
+    return []
