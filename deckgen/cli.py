@@ -215,6 +215,48 @@ def judge(game, file, location, project_dir):
 
 @main.command()
 @click.argument("game")
+@project_option
+def decisions(game, project_dir):
+    """Print the rule decisions of GAME's engine, each example judged by the engine now.
+
+    Where the source rules are silent or ambiguous, each engine decides and
+    states the decision with example hands; rulebooks in every language
+    state the same.  A line marked MISMATCH means the engine no longer
+    judges the example as the rule claims (``deckgen check`` fails too).
+
+    \b
+    Example:
+      deckgen decisions gladbach
+    """
+    from deckgen import engines
+    from deckgen.checks.examples import decisions_of, example_showdown
+    from deckgen.loader import load_engine_data
+
+    try:
+        engine = engines.get(game)
+    except KeyError:
+        raise DeckgenError(f"no engine for game {game!r} (known: {', '.join(engines.names())})") from None
+    project = _load(project_dir)
+    data = load_engine_data(project.games[game]) if game in project.games else {}
+    for decision in decisions_of(engine):
+        click.echo(f"{decision['id']}: {decision['rule']}")
+        for example in decision.get("examples", []):
+            showdown, claimed, options = example_showdown(example)
+            hands = "  vs  ".join(
+                f"{p['name']}: {' '.join(str(c) for c in p.get('hand', p.get('table', [])))}"
+                for p in showdown["players"])
+            where = f" [{options['location']}]" if options else ""
+            try:
+                got = engine.judge(showdown, **data, **options)["winners"]
+            except ShowdownError as exc:
+                got = [f"error: {exc.message}"]
+            mark = "" if sorted(got) == sorted(claimed) else "   MISMATCH"
+            click.echo(f"    {hands}{where}  ->  {', '.join(got) or 'nobody'}{mark}")
+        click.echo("")
+
+
+@main.command()
+@click.argument("game")
 @click.argument("cards", nargs=-1)
 @click.option("--lang", "languages", multiple=True, help="Only these languages (repeatable). Default: all.")
 @click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True)

@@ -25,7 +25,7 @@ def test_list_shows_games_decks_counts_languages():
 
 
 def test_help_has_examples_for_every_command():
-    for cmd in ("build", "check", "judge", "list", "new"):
+    for cmd in ("build", "check", "judge", "list", "new", "preview", "decisions"):
         result = invoke(cmd, "--help")
         assert result.exit_code == 0 and "Example" in result.output
 
@@ -121,3 +121,11 @@ def test_unwritable_output_is_one_line_not_a_traceback(tmp_path):
     result = invoke("build", "--project", str(proj), "--dpi", "72", "--out", str(blocker / "out"))
     assert result.exit_code == 1
     assert "Traceback" not in result.output and "Not a directory" in result.output
+
+
+def test_decisions_lists_rules_with_judged_examples():
+    for game in ("classic", "gladbach", "pazaak"):
+        result = invoke("decisions", game, "--project", str(ROOT))
+        assert result.exit_code == 0, result.output
+        assert "->" in result.output and "MISMATCH" not in result.output
+    assert invoke("decisions", "nosuchgame", "--project", str(ROOT)).exit_code == 2
