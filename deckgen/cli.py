@@ -102,8 +102,8 @@ def list_cmd(project_dir):
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="How backs pages are mirrored: long-edge or short-edge duplex, or none (fronts only).")
 @click.option("--lang", "languages", multiple=True, help="Only these languages (repeatable). Default: all.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Output folder.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder. Default: output/ in the project folder.")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Rasterizing processes (default: CPUs).")
 @click.option("--variant", "--faces", "variant", default=None,
               help="Build only this deck variant, e.g. --faces cloud-city (default: every deck and variant).")
@@ -127,7 +127,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, project_dir)
 
     project = _load(project_dir)
     game_ids = list(games) or list(project.games)
-    options = BuildOptions(paper=paper.lower(), dpi=dpi, duplex=duplex, out=out,
+    options = BuildOptions(paper=paper.lower(), dpi=dpi, duplex=duplex, out=out or project.root / "output",
                            languages=tuple(languages), workers=jobs, variant=variant)
     bars = []
 

@@ -129,3 +129,14 @@ def test_decisions_lists_rules_with_judged_examples():
         assert result.exit_code == 0, result.output
         assert "->" in result.output and "MISMATCH" not in result.output
     assert invoke("decisions", "nosuchgame", "--project", str(ROOT)).exit_code == 2
+
+
+def test_default_output_is_the_projects_output_folder(tmp_path, monkeypatch):
+    proj = tmp_path / "mine"
+    invoke("new", str(proj))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert invoke("build", "--project", str(proj), "--dpi", "72", "--lang", "en").exit_code == 0
+    assert (proj / "output" / "demo" / "demo-en-a4.pdf").is_file()
+    assert not any(elsewhere.iterdir())
