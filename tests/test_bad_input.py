@@ -53,8 +53,6 @@ def line_of(path, needle):
 
 def test_malformed_yaml(project_copy, tmp_path):
     cards = project_copy / "data/classic/suits.yaml"
-    if not cards.exists():
-        cards = project_copy / "data/classic/cards.yaml"
     edit(cards, "- {id: sabers-3,", "- {id: [sabers-3,")
     result, out = build(project_copy, tmp_path)
     assert_located_failure(result, out, str(cards.relative_to(project_copy)), words=("invalid YAML",))
@@ -70,8 +68,6 @@ def test_unknown_key(project_copy, tmp_path):
 
 def test_unknown_card_field(project_copy, tmp_path):
     cards = project_copy / "data/classic/suits.yaml"
-    if not cards.exists():
-        cards = project_copy / "data/classic/cards.yaml"
     edit(cards, "- {id: coins-5, suit: coins,", "- {id: coins-5, suite: x, suit: coins,")
     result, out = build(project_copy, tmp_path)
     assert_located_failure(result, out, str(cards.relative_to(project_copy)), line_of(cards, "suite: x"),
@@ -80,8 +76,6 @@ def test_unknown_card_field(project_copy, tmp_path):
 
 def test_wrong_type(project_copy, tmp_path):
     cards = project_copy / "data/classic/suits.yaml"
-    if not cards.exists():
-        cards = project_copy / "data/classic/cards.yaml"
     edit(cards, "rank: 7, value: 7}", "rank: seven, value: 7}")
     result, out = build(project_copy, tmp_path)
     assert_located_failure(result, out, str(cards.relative_to(project_copy)), line_of(cards, "rank: seven"),
@@ -98,8 +92,6 @@ def test_missing_template(project_copy, tmp_path):
 
 def test_duplicate_card_id(project_copy, tmp_path):
     cards = project_copy / "data/classic/suits.yaml"
-    if not cards.exists():
-        cards = project_copy / "data/classic/cards.yaml"
     edit(cards, "- {id: coins-5,", "- {id: coins-4,")
     result, out = build(project_copy, tmp_path)
     second = [i for i, l in enumerate(cards.read_text().splitlines(), 1) if "id: coins-4," in l][1]
