@@ -91,6 +91,10 @@ def list_cmd(project_dir):
             click.echo(f"  {deck.id}: {deck.total_cards} cards ({len(deck.cards)} kinds), "
                        f"{s.name} {s.width:g}×{s.height:g} mm + {s.bleed:g} mm bleed"
                        f"{'' if deck.localized else ', language-neutral'}")
+            for variant in deck.variants.values():
+                click.echo(f"    variant {variant.variant}: {variant.total_cards} cards ({len(variant.cards)} kinds)")
+        for doc in game.documents.values():
+            click.echo(f"  document {doc.id} ({doc.kind})")
 
 
 @main.command()
