@@ -27,6 +27,10 @@ def _load(project_dir):
     return load_project(find_project_root(project_dir))
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _report(problems) -> None:
     for p in problems:
         click.echo(str(p), err=True)
@@ -88,11 +92,12 @@ def list_cmd(project_dir):
         click.echo(f"{game.id}: {game.name(project.languages[0])}{engine}")
         for deck in game.decks.values():
             s = deck.size
-            click.echo(f"  {deck.id}: {deck.total_cards} cards ({len(deck.cards)} kinds), "
+            click.echo(f"  {deck.id}: {_count(deck.total_cards, 'card')} ({_count(len(deck.cards), 'kind')}), "
                        f"{s.name} {s.width:g}×{s.height:g} mm + {s.bleed:g} mm bleed"
                        f"{'' if deck.localized else ', language-neutral'}")
             for variant in deck.variants.values():
-                click.echo(f"    variant {variant.variant}: {variant.total_cards} cards ({len(variant.cards)} kinds)")
+                click.echo(f"    variant {variant.variant}: {_count(variant.total_cards, 'card')} "
+                           f"({_count(len(variant.cards), 'kind')})")
         for doc in game.documents.values():
             click.echo(f"  document {doc.id} ({doc.kind})")
 
