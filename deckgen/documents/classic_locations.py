@@ -45,8 +45,8 @@ MUTED = HexColor("#6b5a78")
 
 MARGIN_MM = 12.0
 COLUMNS = (0.14, 0.44, 0.29, 0.13)  # location, face values (shared), array, discard
-FONT_SIZES = (11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
-MAX_ROW_STRETCH_MM = 6.0  # spare page height shared out to the rows, at most this much each  # body sizes tried, largest first
+FONT_SIZES = (11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)  # body sizes tried, largest first
+MAX_ROW_STRETCH_MM = 6.0  # spare page height shared out to the rows, at most this much each
 MARK_ICON = "local-rules"
 
 

@@ -6,6 +6,7 @@ The same icon serves the SVG templates (``icon()``) and running card text
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from markupsafe import Markup
@@ -33,11 +34,18 @@ ICONS_SCHEMA = {
 
 
 def load_icons(templates_dir: Path, game_id: str) -> dict[str, Icon]:
-    """Icons of ``_common`` overlaid with the game's own."""
+    """Icons of ``_common`` overlaid with the game's own (read once per file version)."""
+    paths = [Path(templates_dir) / folder / "icons.yaml" for folder in ("_common", game_id)]
+    stamps = tuple((str(p), p.stat().st_mtime_ns if p.is_file() else None) for p in paths)
+    return dict(_load_icons(stamps, game_id))
+
+
+@lru_cache(maxsize=64)
+def _load_icons(stamps: tuple, game_id: str) -> dict[str, Icon]:
     icons: dict[str, Icon] = {}
-    for folder in ("_common", game_id):
-        path = Path(templates_dir) / folder / "icons.yaml"
-        if not path.is_file():
+    for (name, stamp), folder in zip(stamps, ("_common", game_id)):
+        path = Path(name)
+        if stamp is None:
             continue
         doc = load_yaml(path, f"templates/{folder}/icons.yaml")
         problems = validate(doc, ICONS_SCHEMA)
