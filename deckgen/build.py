@@ -1,10 +1,10 @@
-"""The build pipeline: model -> card SVGs -> rasters -> sheet and single-card PDFs.
+"""The build pipeline: model -> faces (SVG) -> rasters -> sheet and single-card PDFs; documents -> vector PDFs.
 
 Every requested deck and language is rendered to SVG, and every document
-(board, reference sheet) to PDF bytes, first; if anything has a problem
-(text that does not fit, a missing glyph, a template error) nothing is
-written.  Only then are the cards rasterized (in a process
-pool) and the PDFs written atomically.
+page too, first; if anything has a problem (text that does not fit, a
+missing glyph, a template error) nothing is written.  Only then are the
+cards rasterized (in a process pool), the PDFs composed and written
+atomically.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from deckgen.errors import DeckgenError, Problem
+from deckgen.errors import DeckgenError, Problem, unique
 from deckgen.layout.geometry import LayoutError, plan_sheet
 from deckgen.layout.papers import PAPERS_MM
 from deckgen.layout.pdfcanvas import register_font
@@ -49,12 +49,17 @@ class DeckTarget:
     deck: Deck
     lang: str
     fronts: dict[str, str]  # card id -> svg
-    back: str
-    problems: list[str] = field(default_factory=list)
+    backs: dict[str, str]  # card id -> svg of its back
+    problems: list[Problem] = field(default_factory=list)
 
     @property
     def stem(self) -> str:
         return f"{self.deck.label}-{self.lang}" if self.deck.localized else self.deck.label
+
+    @property
+    def back(self) -> str:
+        """The back of the deck's first card (every card's, unless cards name their own backs)."""
+        return next(iter(self.backs.values()))
 
 
 class RasterCache:
@@ -106,6 +111,28 @@ def selected_decks(game: Game, variant: str | None) -> list[Deck]:
     return [base.variants[variant] for base in game.decks.values() if variant in base.variants]
 
 
+def render_deck(project: Project, game: Game, deck: Deck, lang: str) -> DeckTarget:
+    """Every front of ``deck`` and every card's back, in ``lang`` (no files written)."""
+    renderer = DeckRenderer(project, game, deck, lang)
+    fronts, backs, problems = {}, {}, []
+    shared = None
+    for card in deck.cards:
+        rendered = renderer.render_front(card)
+        fronts[card.id] = rendered.svg
+        problems.extend(rendered.problems)
+        if card.back:
+            back = renderer.render_back(card)
+        else:
+            shared = shared or renderer.render_back()
+            back = shared
+        backs[card.id] = back.svg
+        problems.extend(back.problems)
+    if not deck.cards:
+        shared = renderer.render_back()
+        problems.extend(shared.problems)
+    return DeckTarget(game, deck, lang, fronts, backs, unique(problems))
+
+
 def render_targets(project: Project, game_ids: list[str], languages: tuple[str, ...] = (),
                    variant: str | None = None) -> list[DeckTarget]:
     """Render every deck of the given games to SVG (no files written)."""
@@ -114,15 +141,7 @@ def render_targets(project: Project, game_ids: list[str], languages: tuple[str, 
         game = project.games[gid]
         for deck in selected_decks(game, variant):
             for lang in deck_languages(project, deck, languages):
-                renderer = DeckRenderer(project, game, deck, lang)
-                fronts, problems = {}, []
-                for card in deck.cards:
-                    rendered = renderer.render_front(card)
-                    fronts[card.id] = rendered.svg
-                    problems.extend(rendered.problems)
-                back = renderer.render_back()
-                problems.extend(back.problems)
-                targets.append(DeckTarget(game, deck, lang, fronts, back.svg, problems))
+                targets.append(render_deck(project, game, deck, lang))
     return targets
 
 
@@ -132,9 +151,8 @@ def output_paths(target: DeckTarget, options: BuildOptions) -> tuple[Path, Path]
     return folder / f"{target.stem}-{options.paper}.pdf", folder / f"{target.stem}-cards.pdf"
 
 
-def build(project: Project, game_ids: list[str], options: BuildOptions,
-          progress: Callable[[str, int], Callable[[int], None]] | None = None) -> list[Path]:
-    """Build the games; returns the files written.  Raises DeckgenError, writing nothing, on problems."""
+def check_options(project: Project, game_ids: list[str], options: BuildOptions) -> None:
+    """Raise DeckgenError for options this project cannot build with."""
     if options.paper not in PAPERS_MM:
         raise DeckgenError(f"unknown paper {options.paper!r} (choose from {', '.join(PAPERS_MM)})")
     if options.duplex not in ("long", "short", "none"):
@@ -147,19 +165,26 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     if options.variant is not None and not any(
             selected_decks(project.games[g], options.variant) for g in game_ids):
         raise DeckgenError(f"no deck of {', '.join(game_ids)} has a variant {options.variant!r}")
+
+
+def build(project: Project, game_ids: list[str], options: BuildOptions,
+          progress: Callable[[str, int], Callable[[int], None]] | None = None) -> list[Path]:
+    """Build the games; returns the files written.  Raises DeckgenError, writing nothing, on problems."""
+    check_options(project, game_ids, options)
     targets = render_targets(project, game_ids, options.languages, options.variant)
     problems = [p for t in targets for p in t.problems]
-    if problems:
-        raise DeckgenError([Problem(p) for p in problems])
     paper_w, paper_h = PAPERS_MM[options.paper]
     plans = {}
     for t in targets:
         try:
             plans[t.deck.label] = plan_sheet(paper_w, paper_h, t.deck.size)
         except LayoutError as exc:
-            raise DeckgenError(Problem(str(exc), t.deck.source.file if t.deck.source else None,
-                                       t.deck.source.line if t.deck.source else None, "size")) from None
-    documents = render_documents(project, game_ids, options)  # in memory: any error stops us here
+            src = t.deck.source
+            problems.append(Problem(src.file if src else None, src.line if src else None, None, "size", str(exc)))
+    documents, doc_problems = render_documents(project, game_ids, options)
+    problems += doc_problems
+    if problems:
+        raise DeckgenError(problems)
     configure_fontconfig(project.fonts_dir, Path(options.out) / ".cache")
     body_font = project.fonts.get("body") or next(iter(project.fonts.values()))
     font_name = register_font(SLUG_FONT, project.fonts_dir / body_font)
@@ -167,20 +192,22 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     rasters = RasterCache()
     for t in targets:
         w, h = t.deck.size.pixels(options.dpi)
-        faces = [*t.fronts.values(), t.back]
+        cards = t.deck.physical_cards()
+        faces = [*t.fronts.values(), *t.backs.values()]
         todo = rasters.missing(faces, w, h)
         tick = progress(f"{t.game.id}/{t.stem}", len(todo)) if progress and todo else None
         rasters.add(todo, rasterize_many(todo, options.workers, tick))
-        back = rasters.get(t.back, w, h)
-        fronts = [rasters.get(t.fronts[c.id], w, h) for c in t.deck.physical_cards()]
+        fronts = [rasters.get(t.fronts[c.id], w, h) for c in cards]
+        backs = [rasters.get(t.backs[c.id], w, h) for c in cards]
         name = t.game.strings[t.lang].decks.get(t.deck.id, t.deck.id) if t.lang in t.game.strings else t.deck.id
         variant = f" – {t.deck.variant}" if t.deck.variant else ""
         title = f"{t.game.name(t.lang)} – {name}{variant}" + (f" ({t.lang})" if t.deck.localized else "")
         s = t.deck.size
         settings = (f"{options.paper.upper() if options.paper != 'letter' else 'Letter'} · {options.dpi} dpi · "
                     f"duplex {options.duplex} · {s.width:g}×{s.height:g} mm + {s.bleed:g} mm bleed")
-        sheets_pdf = write_sheets(plans[t.deck.label], SheetJob(title, fronts, back, options.duplex, settings), font_name)
-        single_pdf = write_single_cards(s, title, fronts, back, font_name)
+        sheets_pdf = write_sheets(plans[t.deck.label], SheetJob(title, fronts, backs, options.duplex, settings),
+                                  font_name)
+        single_pdf = write_single_cards(s, title, fronts, backs, font_name)
         sheets_path, single_path = output_paths(t, options)
         write_atomic(sheets_path, sheets_pdf)
         write_atomic(single_path, single_pdf)
@@ -191,24 +218,27 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     return written
 
 
-def render_documents(project: Project, game_ids: list[str], options: BuildOptions) -> list[tuple[Path, bytes]]:
-    """Every game's documents (boards, reference sheets) in each language, as (path, PDF bytes)."""
-    from deckgen.documents import DocumentContext, builder
+def render_documents(project: Project, game_ids: list[str], options: BuildOptions
+                     ) -> tuple[list[tuple[Path, bytes]], list[Problem]]:
+    """Every game's documents in each language, as (path, PDF bytes); and the problems found."""
+    from deckgen.documents import build_documents
 
     files: list[tuple[Path, bytes]] = []
+    problems: list[Problem] = []
     if options.variant is not None:
-        return []
+        return files, problems
+    languages = [l for l in project.languages if not options.languages or l in options.languages]
     for gid in game_ids:
         game = project.games[gid]
-        for spec in game.documents.values():
-            make = builder(spec.kind)
-            for lang in [l for l in project.languages if not options.languages or l in options.languages]:
-                ctx = DocumentContext(project, game, spec, lang, options.paper, options.dpi, options.duplex)
-                try:
-                    made = make(ctx)
-                except DeckgenError as exc:  # say which document and language
-                    raise DeckgenError([Problem(f"{gid}/{spec.id} [{lang}]: {p}") if not p.file else p
-                                        for p in exc.problems]) from None
-                for name, data in made:
-                    files.append((Path(options.out) / gid / name, data))
-    return files
+        if not game.documents:
+            continue
+        descriptor = project.descriptor(game)
+        try:
+            data = descriptor.data_for(game) if descriptor else {}
+        except DeckgenError as exc:
+            problems.extend(exc.problems)
+            continue
+        made, found = build_documents(project, game, languages, options.paper, data)
+        problems.extend(found)
+        files.extend((Path(options.out) / gid / name, pdf) for name, pdf in made)
+    return files, problems

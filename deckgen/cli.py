@@ -1,8 +1,12 @@
 """The ``deckgen`` command line (click): options in, pipeline called, report out.
 
-Every command takes ``--project DIR``; without it the nearest folder with a
-``deckgen.yaml`` (here or above) is used, else the bundled games.  Input
-problems print as ``FILE:LINE: field: message`` lines on stderr and exit 2.
+Conventions shared by every command: ``--project DIR`` (default: the
+nearest folder with a ``deckgen.yaml`` here or above, else the bundled
+games); ``--lang`` takes a code, a comma-separated list or ``all``;
+``--out DIR`` where files are written.  Input problems print as
+``FILE:LINE:COLUMN: field: message`` lines on stderr and exit 2.  Nothing
+here names a game: options and commands that belong to one game come from
+its descriptor (:mod:`deckgen.registry`).
 """
 
 from __future__ import annotations
@@ -15,16 +19,18 @@ import click
 
 from deckgen import __version__
 from deckgen.errors import DeckgenError, Problem, ShowdownError
-from deckgen.layout.papers import PAPERS_MM
 
 EXIT_INPUT = 2
+PAPERS = ("a4", "letter", "a3", "legal", "tabloid")
 
 
 def _load(project_dir):
     from deckgen.loader import load_project
     from deckgen.project import find_project_root
 
-    return load_project(find_project_root(project_dir))
+    project = load_project(find_project_root(project_dir))
+    _report(project.notes)
+    return project
 
 
 def _count(n: int, noun: str) -> str:
@@ -36,14 +42,64 @@ def _report(problems) -> None:
         click.echo(str(p), err=True)
 
 
+def _languages(project, values: tuple[str, ...]) -> tuple[str, ...]:
+    """``--lang`` values -> language codes: codes, comma-separated lists or ``all``; () means all."""
+    codes: list[str] = []
+    for value in values:
+        for code in (c.strip() for c in value.split(",")):
+            if not code:
+                continue
+            if code == "all":
+                return ()
+            if code not in project.languages:
+                raise DeckgenError(Problem(None, None, None, "--lang", f"{code!r} is not a language of this "
+                                                                       f"project ({', '.join(project.languages)})"))
+            if code not in codes:
+                codes.append(code)
+    return tuple(codes)
+
+
 project_option = click.option(
     "--project", "project_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
     help="Project folder (holds deckgen.yaml). Default: the nearest deckgen.yaml here or above, "
          "else the bundled games.")
+lang_option = click.option(
+    "--lang", "languages", multiple=True, metavar="LANG",
+    help="Languages: a code (de), a list (de,fr) or all. Repeatable. Default: all of the project's.")
+
+
+def out_option(what: str):
+    return click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+                        help=f"Folder to write {what} to. Default: output/ of the project.")
+
+
+def _output(project, out: Path | None) -> Path:
+    from deckgen.project import default_output
+
+    return out if out is not None else default_output(project.root)
 
 
 class DeckgenGroup(click.Group):
-    """Turns DeckgenError into located one-line messages and exit code 2."""
+    """Turns DeckgenError into located one-line messages and exit code 2; adds the games' own commands."""
+
+    def _game_commands(self) -> dict[str, click.Command]:
+        from deckgen.registry import installed_games
+
+        commands = {}
+        try:
+            games = installed_games()
+        except DeckgenError:
+            return {}
+        for descriptor in games.values():
+            for command in descriptor.commands:
+                commands.setdefault(command.name, command)
+        return commands
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(self._game_commands()))
+
+    def get_command(self, ctx, name):
+        return super().get_command(ctx, name) or self._game_commands().get(name)
 
     def invoke(self, ctx):
         try:
@@ -54,6 +110,9 @@ class DeckgenGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted; finished files were kept, unfinished ones not written", err=True)
             ctx.exit(130)
+        except BrokenPipeError:  # `deckgen decisions X | head`
+            sys.stderr.close()
+            ctx.exit(0)
         except OSError as exc:  # an output folder that cannot be written, a full disk, ...
             where = f"{exc.filename}: " if exc.filename else ""
             click.echo(f"{where}{exc.strerror or exc}", err=True)
@@ -78,7 +137,7 @@ def main():
 @main.command("list")
 @project_option
 def list_cmd(project_dir):
-    """List games, decks, card counts and languages.
+    """List games, engines, decks, card counts, documents and languages.
 
     \b
     Example:
@@ -99,20 +158,20 @@ def list_cmd(project_dir):
                 click.echo(f"    variant {variant.variant}: {_count(variant.total_cards, 'card')} "
                            f"({_count(len(variant.cards), 'kind')})")
         for doc in game.documents.values():
-            click.echo(f"  document {doc.id} ({doc.kind})")
+            click.echo(f"  document {doc.id} ({doc.kind or doc.template})")
+    click.echo(f"engines: {', '.join(sorted(project.engines)) or 'none'}")
 
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(sorted(PAPERS_MM), case_sensitive=False), default="a4",
-              show_default=True, help="Paper size of the print-and-play sheets.")
+@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4",
+              show_default=True, help="Paper size of the print-and-play sheets and documents.")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True,
               help="Resolution the cards are rasterized at.")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="How backs pages are mirrored: long-edge or short-edge duplex, or none (fronts only).")
-@click.option("--lang", "languages", multiple=True, help="Only these languages (repeatable). Default: all.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Output folder. Default: output/ in the project folder.")
+@lang_option
+@out_option("the PDFs")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Rasterizing processes (default: CPUs).")
 @click.option("--variant", "--faces", "variant", default=None,
               help="Build only this deck variant, e.g. --faces cloud-city (default: every deck and variant).")
@@ -123,21 +182,21 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, project_dir)
     For each deck and language, writes OUT/GAME/DECK-LANG-PAPER.pdf (sheets
     with crop marks, a backs page after each fronts page) and
     OUT/GAME/DECK-LANG-cards.pdf (one card per page with bleed, TrimBox
-    and BleedBox, for print shops).  Nothing is written if any card has a
-    problem.
+    and BleedBox, for print shops), and each document of the game (boards,
+    reference sheets).  Nothing is written if anything has a problem.
 
     \b
     Examples:
       deckgen build
       deckgen build classic --paper letter --dpi 600
-      deckgen build classic --lang de --duplex short --out /tmp/print
+      deckgen build classic --lang de,fr --duplex short --out /tmp/print
     """
     from deckgen.build import BuildOptions, build as run_build
 
     project = _load(project_dir)
     game_ids = list(games) or list(project.games)
-    options = BuildOptions(paper=paper.lower(), dpi=dpi, duplex=duplex, out=out or project.root / "output",
-                           languages=tuple(languages), workers=jobs, variant=variant)
+    options = BuildOptions(paper=paper.lower(), dpi=dpi, duplex=duplex, out=_output(project, out),
+                           languages=_languages(project, languages), workers=jobs, variant=variant)
     bars = []
 
     def progress(label, total):
@@ -160,9 +219,9 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, project_dir)
 @click.argument("games", nargs=-1)
 @project_option
 def check(games, project_dir):
-    """Check GAMES (default: all): data, composition, translations, text fit, glyphs.
+    """Check GAMES (default: all): data, composition, translations, text fit, glyphs, rule examples.
 
-    Prints one line per problem and exits 1 if there is any.
+    Prints one line per problem (FILE:LINE:COLUMN: field: message) and exits 1 if there is any.
 
     \b
     Example:
@@ -176,21 +235,87 @@ def check(games, project_dir):
     if unknown:
         raise DeckgenError(f"unknown game {unknown[0]!r} (this project has: {', '.join(project.games)})")
     problems = run_checks(project, game_ids)
-    for line in problems:
-        click.echo(line)
-    if problems:
-        click.echo(f"{len(problems)} problem(s)", err=True)
+    errors = [p for p in problems if not p.warning]
+    for problem in problems:
+        click.echo(str(problem))
+    if errors:
+        click.echo(f"{_count(len(errors), 'problem')}", err=True)
         sys.exit(1)
     click.echo(f"ok: {', '.join(game_ids)}")
 
 
-@main.command()
+def _judge_option_values(descriptor, args: list[str]) -> dict:
+    """``--name value`` / ``--name=value`` pairs of the game's judge options, validated by their schemas."""
+    from jsonschema import Draft202012Validator
+
+    schemas = dict(descriptor.judge_options)
+    known = ", ".join(f"--{k}" for k in schemas) or "none"
+    values: dict = {}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("--"):
+            raise DeckgenError(Problem(None, None, None, arg, f"unexpected argument (options of "
+                                                              f"{descriptor.engine}: {known})"))
+        name, eq, value = arg[2:].partition("=")
+        if name not in schemas:
+            raise DeckgenError(Problem(None, None, None, f"--{name}", f"{descriptor.engine} has no such option "
+                                                                     f"(its options: {known})"))
+        if not eq:
+            if i + 1 >= len(args):
+                raise DeckgenError(Problem(None, None, None, f"--{name}", "needs a value"))
+            value = args[i + 1]
+            i += 1
+        schema = schemas[name]
+        if schema.get("type") == "integer":
+            try:
+                value = int(value)
+            except ValueError:
+                raise DeckgenError(Problem(None, None, None, f"--{name}", f"{value!r} is not a whole number")) from None
+        error = next(Draft202012Validator(schema).iter_errors(value), None)
+        if error is not None:
+            raise DeckgenError(Problem(None, None, None, f"--{name}", error.message))
+        values[name] = value
+        i += 1
+    return values
+
+
+def _judge_help() -> str:
+    from deckgen.registry import installed_games
+
+    lines = []
+    try:
+        games = installed_games()
+    except DeckgenError:
+        return ""
+    for engine, descriptor in sorted(games.items()):
+        options = ", ".join(f"--{name} ({schema.get('description', '')})"
+                            for name, schema in descriptor.judge_options.items()) or "no options"
+        lines.append(f"  {engine}: {options}")
+    return "\n".join(lines)
+
+
+class JudgeCommand(click.Command):
+    """Lists every installed engine's judge options in ``--help``."""
+
+    def format_epilog(self, ctx, formatter):
+        super().format_epilog(ctx, formatter)
+        text = _judge_help()
+        if text:
+            formatter.write("\nOptions of each engine (from its descriptor):\n")
+            formatter.write(text + "\n")
+
+
+@main.command(cls=JudgeCommand, context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @click.argument("game")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--location", default=None, help="Local rules to judge under (classic: e.g. imperial).")
 @project_option
-def judge(game, file, location, project_dir):
+@click.pass_context
+def judge(ctx, game, file, project_dir):
     """Judge the showdown in FILE (YAML or JSON) with GAME's reference engine; print JSON.
+
+    GAME is a game of the project (its engine judges, with the game's data)
+    or an engine name.  Options a game's engine takes follow FILE.
 
     \b
     Example (classic):
@@ -200,82 +325,84 @@ def judge(game, file, location, project_dir):
     \b
       deckgen judge classic showdown.yaml --location imperial
     """
-    from deckgen import engines
-    from deckgen.loader import load_engine_data
+    from deckgen.decisions import judge_showdown, require_engine
     from deckgen.yamlpos import load_yaml
 
-    try:
-        engine = engines.get(game)
-    except KeyError:
-        raise DeckgenError(f"no engine for game {game!r} (known: {', '.join(engines.names())})") from None
-    doc = load_yaml(file)
     project = _load(project_dir)
-    options = load_engine_data(project.games[game]) if game in project.games else {}
-    if location is not None:
-        options["location"] = location
+    game_model, descriptor = require_engine(project, game)
+    options = _judge_option_values(descriptor, list(ctx.args))
+    doc = load_yaml(file)
+    data = descriptor.data_for(game_model)
     try:
-        result = engine.judge(doc.data, **options)
+        result = judge_showdown(descriptor, doc.data, data, options)
     except ShowdownError as exc:
-        if exc.path[:1] == ("location",) and location is not None:
-            raise DeckgenError(Problem(exc.message, None, None, "--location")) from None
+        if exc.path and str(exc.path[0]) in options:
+            raise DeckgenError(Problem(None, None, None, f"--{exc.path[0]}", exc.message)) from None
         raise DeckgenError(doc.problem(exc.path, exc.message)) from None
     click.echo(json.dumps(result, ensure_ascii=False, indent=2))
 
 
+def _hand_text(showdown) -> str:
+    players = showdown.get("players", []) if isinstance(showdown, dict) else []
+    return "  vs  ".join(f"{p.get('name')}: {' '.join(str(c) for c in p.get('hand', p.get('table', [])))}"
+                         for p in players if isinstance(p, dict))
+
+
 @main.command()
 @click.argument("game")
+@lang_option
 @project_option
-def decisions(game, project_dir):
-    """Print the rule decisions of GAME's engine, each example judged by the engine now.
+def decisions(game, languages, project_dir):
+    """Print the rule decisions of GAME, each example judged by its engine now.
 
-    Where the source rules are silent or ambiguous, each engine decides and
-    states the decision with example hands; rulebooks in every language
-    state the same.  A line marked MISMATCH means the engine no longer
-    judges the example as the rule claims (``deckgen check`` fails too).
+    Where the source rules are silent or ambiguous, each game decides and
+    states the decision with example hands (data/GAME/decisions.yaml, words
+    in the lang files); rulebooks in every language state the same.  A line
+    marked MISMATCH means the engine no longer judges the example as the
+    rule claims (``deckgen check`` fails too).
 
     \b
-    Example:
+    Examples:
       deckgen decisions gladbach
+      deckgen decisions classic --lang de
     """
-    from deckgen import engines
-    from deckgen.checks.examples import decisions_of, example_showdown
-    from deckgen.loader import load_engine_data
+    from deckgen.decisions import decision_text, judge_example, require_engine
 
-    try:
-        engine = engines.get(game)
-    except KeyError:
-        raise DeckgenError(f"no engine for game {game!r} (known: {', '.join(engines.names())})") from None
     project = _load(project_dir)
-    data = load_engine_data(project.games[game]) if game in project.games else {}
-    for decision in decisions_of(engine):
-        click.echo(f"{decision['id']}: {decision['rule']}")
-        for example in decision.get("examples", []):
-            showdown, claimed, options = example_showdown(example)
-            hands = "  vs  ".join(
-                f"{p['name']}: {' '.join(str(c) for c in p.get('hand', p.get('table', [])))}"
-                for p in showdown["players"])
-            where = f" [{options['location']}]" if options else ""
-            try:
-                got = engine.judge(showdown, **data, **options)["winners"]
-            except ShowdownError as exc:
-                got = [f"error: {exc.message}"]
-            mark = "" if sorted(got) == sorted(claimed) else "   MISMATCH"
-            click.echo(f"    {hands}{where}  ->  {', '.join(got) or 'nobody'}{mark}")
-        click.echo("")
+    game_model, descriptor = require_engine(project, game)
+    if game_model is None or game_model.decisions is None:
+        raise DeckgenError(f"{game!r} has no decisions.yaml")
+    langs = _languages(project, languages) or project.languages[:1]
+    data = descriptor.data_for(game_model)
+    problems: list[Problem] = []
+    for lang in langs:
+        if len(langs) > 1:
+            click.echo(f"[{lang}]")
+        for decision in game_model.decisions.decisions:
+            click.echo(f"{decision.id}: {decision_text(game_model, lang, decision.id, data.get('facts', {}), problems)}")
+            for example in decision.examples:
+                judged = judge_example(descriptor, example, data)
+                got = judged.winners if judged.winners is not None else [f"error: {judged.error}"]
+                where = f" [{', '.join(f'{k}={v}' for k, v in example.options.items())}]" if example.options else ""
+                mark = "" if judged.agrees else "   MISMATCH"
+                click.echo(f"    {_hand_text(example.showdown)}{where}  ->  {', '.join(got) or 'nobody'}{mark}")
+            click.echo("")
+    _report(problems)
 
 
 @main.command()
 @click.argument("game")
 @click.argument("cards", nargs=-1)
-@click.option("--lang", "languages", multiple=True, help="Only these languages (repeatable). Default: all.")
+@lang_option
 @click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True)
 @click.option("--columns", type=click.IntRange(1, 40), default=None, help="Cards per row (default: up to 8).")
 @click.option("--variant", "--faces", "variant", default=None, help="Show a deck variant, e.g. cloud-city.")
 @click.option("--back", is_flag=True, help="Also show the deck's back.")
+@out_option("the PNG")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="PNG file to write (default: output/preview-GAME.png).")
+              help="PNG file to write (default: OUT/preview-GAME.png).")
 @project_option
-def preview(game, cards, languages, dpi, columns, variant, back, output, project_dir):
+def preview(game, cards, languages, dpi, columns, variant, back, out, output, project_dir):
     """Render CARDS of GAME (default: all) to one PNG contact sheet, to look at a design or a translation.
 
     The thin white line on each card is the trim; outside it is bleed.  Text
@@ -283,17 +410,17 @@ def preview(game, cards, languages, dpi, columns, variant, back, output, project
 
     \b
     Examples:
-      deckgen preview classic the-star coins-5 --lang de --lang ru
+      deckgen preview classic the-star coins-5 --lang de,ru
       deckgen preview pazaak --back -o /tmp/pazaak.png
     """
     from deckgen.preview import contact_sheet, write_png
 
     project = _load(project_dir)
-    png, problems = contact_sheet(project, game, list(cards), tuple(languages), dpi, columns, variant, back)
-    target = output or project.root / "output" / f"preview-{game}.png"
+    png, problems = contact_sheet(project, game, list(cards), _languages(project, languages), dpi, columns,
+                                  variant, back)
+    target = output or _output(project, out) / f"preview-{game}.png"
     write_png(target, png)
-    for line in problems:
-        click.echo(line, err=True)
+    _report(problems)
     click.echo(f"wrote {target}")
 
 

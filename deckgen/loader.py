@@ -1,10 +1,12 @@
 """YAML -> validated model.
 
-``load_project(root)`` reads ``deckgen.yaml``, every game's ``game.yaml``,
-its card lists and its language files, validates each against its schema
-and returns a :class:`deckgen.model.Project`.  All problems found are
-collected and raised together as one :class:`DeckgenError` — a user fixes
-a batch of mistakes per run, not one.
+``load_project(root)`` reads ``deckgen.yaml``, loads the project's plugins,
+then every game's ``game.yaml``, card lists, language files, style and rule
+decisions; it validates each against its schema and returns a
+:class:`deckgen.model.Project`.  All problems found are collected and raised
+together as one :class:`DeckgenError` — a user fixes a batch of mistakes per
+run, not one.  What follows from a file that could not be read is not
+reported again card by card.
 """
 
 from __future__ import annotations
@@ -12,13 +14,30 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from deckgen.errors import DeckgenError, Problem
-from deckgen.model import CARD_SIZES_MM, Card, CardSize, Deck, DocumentSpec, Game, Project, Source, Strings
+from deckgen.model import (
+    CARD_SIZES_MM,
+    Card,
+    CardSize,
+    Deck,
+    Decision,
+    Decisions,
+    DocumentSpec,
+    Example,
+    Game,
+    Project,
+    Source,
+    Strings,
+    SummaryRow,
+)
 from deckgen.validate import check_schema, schema, validate
 from deckgen.yamlpos import Located, load_yaml
 
 PROJECT_FILE = "deckgen.yaml"
+#: The project format this deckgen writes and reads natively (``format:`` in deckgen.yaml).
+FORMAT = 2
 
 
 class _Collector:
@@ -27,6 +46,7 @@ class _Collector:
     def __init__(self, root: Path):
         self.root = root
         self.problems: list[Problem] = []
+        self.notes: list[Problem] = []
 
     def rel(self, path: Path) -> str:
         try:
@@ -49,6 +69,9 @@ class _Collector:
 
 def load_project(root: Path) -> Project:
     """Load and validate the project in ``root``; raise DeckgenError on problems."""
+    from deckgen.project import is_bundled
+    from deckgen.registry import installed_games, load_project_plugins
+
     root = Path(root).resolve()
     col = _Collector(root)
     doc = col.load(root / PROJECT_FILE)
@@ -57,24 +80,48 @@ def load_project(root: Path) -> Project:
     if not col.validate(doc, schema("project")):
         raise DeckgenError(col.problems)
     data = doc.data
+    version = _format(col, doc)
     languages = tuple(data["languages"])
     fonts = dict(data.get("fonts", {}))
     for role, name in fonts.items():
         message = _font_problem(root / "fonts" / name)
         if message:
             col.problems.append(doc.problem(("fonts", role), f"fonts/{name}: {message}"))
+    engines = dict(installed_games())
+    plugins = data.get("plugins", [])
+    if plugins:
+        try:
+            engines.update(load_project_plugins(root, plugins, lambda i: doc.problem(("plugins", i), "")))
+        except DeckgenError as exc:
+            col.problems.extend(exc.problems)
     games = {}
     for index, game_id in enumerate(data["games"]):
         game_dir = root / "data" / game_id
         if not (game_dir / "game.yaml").is_file():
             col.problems.append(doc.problem(("games", index), f"no data/{game_id}/game.yaml"))
             continue
-        game = _load_game(col, root, game_id, languages)
+        game = _load_game(col, root, game_id, languages, engines)
         if game is not None:
             games[game_id] = game
     if col.problems:
         raise DeckgenError(col.problems)
-    return Project(root=root, name=data["name"], languages=languages, games=games, fonts=fonts)
+    return Project(root=root, name=data["name"], languages=languages, games=games, fonts=fonts,
+                   engines=engines, format=version, bundled=is_bundled(root), notes=tuple(col.notes))
+
+
+def _format(col: _Collector, doc: Located) -> int:
+    """The project's format version; a note for an unversioned (format 1) project."""
+    version = doc.data.get("format")
+    if version is None:
+        col.notes.append(doc.problem((), f"no 'format:' given, so this project is read as format 1, which "
+                                         f"still builds; add the line 'format: {FORMAT}' to deckgen.yaml "
+                                         f"(docs/project-format.md lists what format {FORMAT} adds)",
+                                     warning=True))
+        return 1
+    if version > FORMAT:
+        col.problems.append(doc.problem(("format",), f"this project is written in format {version}, but this "
+                                                     f"deckgen reads formats 1 to {FORMAT}: update deckgen"))
+    return version
 
 
 def _font_problem(path: Path) -> str | None:
@@ -92,9 +139,9 @@ def _font_problem(path: Path) -> str | None:
     return None
 
 
-def load_engine_data(game: Game) -> dict:
-    """The game's ``engine_data`` files, loaded, as keyword arguments for its engine."""
-    return {key: load_yaml(game.directory / name, f"data/{game.id}/{name}").data
+def load_engine_files(game: Game) -> dict[str, Located]:
+    """The game's ``engine_data`` files, parsed with their line numbers, by keyword."""
+    return {key: load_yaml(game.directory / name, f"data/{game.id}/{name}")
             for key, name in game.engine_data.items()}
 
 
@@ -107,10 +154,12 @@ def _card_schema(card_fields: dict) -> dict:
 
 
 def _template_exists(root: Path, game_id: str, name: str) -> bool:
-    return any((root / "templates" / d / name).is_file() for d in (game_id, "_common"))
+    from deckgen.render.templates import template_dirs
+
+    return any((d / name).is_file() for d in template_dirs(root, game_id))
 
 
-def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, ...]) -> Game | None:
+def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, ...], engines: dict) -> Game | None:
     game_dir = root / "data" / game_id
     doc = col.load(game_dir / "game.yaml")
     if doc is None or not col.validate(doc, schema("game")):
@@ -123,9 +172,20 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
         if message:
             col.problems.append(doc.problem(("card_fields", name), f"not a valid JSON Schema: {message}"))
             ok = False
+    engine = data.get("engine")
+    descriptor = engines.get(engine) if engine else None
+    if engine and descriptor is None:
+        from deckgen.registry import engine_names
+
+        col.problems.append(doc.problem(("engine",), f"unknown engine {engine!r} (known: {engine_names(engines)}; "
+                                                     f"a project adds its own with 'plugins:' in deckgen.yaml)"))
+        ok = False
     card_texts = tuple(data.get("card_texts", ["name"]))
+    before = len(col.problems)
     strings, texts = _load_strings(col, game_dir, languages)
+    lang_ok = len(col.problems) == before
     decks = {}
+    broken = False
     picked = {k: v for k, v in data["decks"].items() if "cards_from" in v}
     for deck_id, spec in data["decks"].items():
         for key in ("front", "back"):
@@ -138,6 +198,7 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
         files = spec["cards"] if isinstance(spec["cards"], list) else [spec["cards"]]
         deck = _load_deck(col, root, game_id, deck_id, spec, files, card_fields, doc, texts)
         if deck is None:
+            broken = True
             continue
         variants = {}
         for vname, swaps in spec.get("variants", {}).items():
@@ -147,11 +208,13 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
                                                     f"{old!r} is not one of this deck's card files"))
             vfiles = [swaps.get(f, f) for f in files]
             vdeck = _load_deck(col, root, game_id, deck_id, spec, vfiles, card_fields, doc, texts, variant=vname)
-            if vdeck is not None:
+            if vdeck is None:
+                broken = True
+            else:
                 variants[vname] = vdeck
         decks[deck_id] = replace(deck, variants=variants)
     for deck_id, spec in picked.items():
-        deck = _pick_deck(col, doc, deck_id, spec, decks)
+        deck = _pick_deck(col, doc, deck_id, spec, decks, broken)
         if deck is not None:
             decks[deck_id] = deck
     if not ok:
@@ -161,26 +224,178 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
         for d in (deck, *deck.variants.values()):
             for card in d.cards:
                 ids.setdefault(card.id, deck.id)
-    for lang, s in strings.items():
-        for deck_id in s.decks:
-            if deck_id not in decks:
-                col.problems.append(Problem(f"unknown deck {deck_id!r}", s.source.file, None, f"decks.{deck_id}"))
-    _check_text_ids(col, texts, ids)
-    documents = {k: DocumentSpec(k, v["kind"], v.get("options", {})) for k, v in data.get("documents", {}).items()}
+    if not broken and lang_ok:  # a card file that did not load is reported once, not card by card
+        for lang, s in strings.items():
+            for deck_id in s.decks:
+                if deck_id not in decks:
+                    col.problems.append(s.doc.problem(("decks", deck_id), f"unknown deck {deck_id!r}"))
+        _check_text_ids(col, texts, ids)
     engine_data = dict(data.get("engine_data", {}))
     for key, name in engine_data.items():
         if not (game_dir / name).is_file():
             col.problems.append(doc.problem(("engine_data", key), f"file data/{game_id}/{name} not found"))
-    return Game(id=game_id, directory=game_dir, decks=decks, strings=strings,
-                engine=data.get("engine"), card_texts=card_texts, documents=documents, engine_data=engine_data)
+    style = _load_style(col, game_dir, doc, data.get("style"))
+    decisions = _load_decisions(col, game_dir, doc, data.get("decisions"))
+    documents = _documents(col, root, game_id, doc, data.get("documents", {}), descriptor)
+    return Game(id=game_id, directory=game_dir, decks=decks, strings=strings, engine=engine,
+                card_texts=card_texts, documents=documents, engine_data=engine_data, style=style,
+                decisions=decisions, source=Source(doc.file, 1))
 
 
-def _pick_deck(col: _Collector, doc: Located, deck_id: str, spec: dict, decks: dict) -> Deck | None:
+# ------------------------------------------------------------------ style, decisions, documents
+
+STYLE_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "colours": {
+            "description": "named colours, used by card and document templates as style.colours.NAME",
+            "type": "object",
+            "propertyNames": {"pattern": "^[a-z][a-z0-9_-]*$"},
+            "additionalProperties": {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"},
+        },
+        "boxes": {
+            "description": "named layout boxes [x, y, width, height] in mm from the trim's top-left corner",
+            "type": "object",
+            "propertyNames": {"pattern": "^[a-z][a-z0-9_-]*$"},
+            "additionalProperties": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4},
+        },
+        "values": {"description": "other named values for the templates", "type": "object"},
+    },
+}
+
+
+def _load_style(col: _Collector, game_dir: Path, game_doc: Located, name: str | None) -> dict[str, Any]:
+    if not name:
+        return {}
+    path = game_dir / name
+    if not path.is_file():
+        col.problems.append(game_doc.problem(("style",), f"file {col.rel(path)} not found"))
+        return {}
+    doc = col.load(path)
+    if doc is None or not col.validate(doc, STYLE_SCHEMA):
+        return {}
+    return dict(doc.data or {})
+
+
+DECISIONS_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "decisions": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["id"],
+                "properties": {
+                    "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+                    "examples": {"type": "array", "items": {"$ref": "#/$defs/example"}},
+                },
+            },
+        },
+        "summary": {
+            "description": "rows of a printed rule summary (a ranking card): a strings key and an example",
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["text", "example"],
+                "properties": {"text": {"type": "string", "minLength": 1}, "example": {"$ref": "#/$defs/example"}},
+            },
+        },
+    },
+    "$defs": {
+        "example": {
+            "description": "a showdown in the judge's format, plus the winners the rule claims and judge options",
+            "type": "object",
+            "required": ["winners"],
+            "properties": {
+                "winners": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+                "options": {"type": "object"},
+            },
+        }
+    },
+}
+
+
+def _example(doc: Located, raw: dict, path: tuple) -> Example:
+    showdown = {k: v for k, v in raw.items() if k not in ("winners", "options")}
+    return Example(showdown=showdown, winners=tuple(raw["winners"]), options=dict(raw.get("options", {})),
+                   source=Source(doc.file, doc.line(path)), field=".".join(str(p) for p in path))
+
+
+def _load_decisions(col: _Collector, game_dir: Path, game_doc: Located, name: str | None) -> Decisions | None:
+    if not name:
+        return None
+    path = game_dir / name
+    if not path.is_file():
+        col.problems.append(game_doc.problem(("decisions",), f"file {col.rel(path)} not found"))
+        return None
+    doc = col.load(path)
+    if doc is None or not col.validate(doc, DECISIONS_SCHEMA):
+        return None
+    data = doc.data or {}
+    decisions, seen = [], set()
+    for i, raw in enumerate(data.get("decisions", [])):
+        if raw["id"] in seen:
+            col.problems.append(doc.problem(("decisions", i, "id"), f"duplicate decision id {raw['id']!r}"))
+            continue
+        seen.add(raw["id"])
+        examples = tuple(_example(doc, e, ("decisions", i, "examples", j)) for j, e in enumerate(raw.get("examples", [])))
+        decisions.append(Decision(raw["id"], examples, Source(doc.file, doc.line(("decisions", i)))))
+    summary = tuple(SummaryRow(r["text"], _example(doc, r["example"], ("summary", i, "example")))
+                    for i, r in enumerate(data.get("summary", [])))
+    return Decisions(doc.file, tuple(decisions), summary)
+
+
+def _documents(col: _Collector, root: Path, game_id: str, doc: Located, raw: dict, descriptor) -> dict[str, DocumentSpec]:
+    """Document specs: the game.yaml entry over the defaults of its kind (from the game's engine)."""
+    kinds = dict(descriptor.documents) if descriptor else {}
+    specs = {}
+    for doc_id, entry in raw.items():
+        at = ("documents", doc_id)
+        kind_name = entry.get("kind")
+        kind = None
+        if kind_name is not None:
+            kind = kinds.get(kind_name)
+            if kind is None:
+                known = ", ".join(sorted(kinds)) or "none"
+                whose = f"engine {descriptor.engine!r}" if descriptor else "a game without an engine"
+                col.problems.append(doc.problem(at + ("kind",), f"unknown document kind {kind_name!r} "
+                                                                f"({whose} offers: {known}); or give a template"))
+                continue
+        template = entry.get("template") or kind.template
+        if not _template_exists(root, game_id, template):
+            col.problems.append(doc.problem(at + ("template",) if "template" in entry else at,
+                                            f"template templates/{game_id}/{template} not found"))
+            continue
+        page: Any = entry.get("page", kind.page if kind else "paper")
+        if isinstance(page, str) and page != "paper":
+            page = CARD_SIZES_MM[page]
+        elif isinstance(page, dict):
+            page = (float(page["width"]), float(page["height"]))
+        options = {**(kind.options if kind else {}), **entry.get("options", {})}
+        specs[doc_id] = DocumentSpec(
+            id=doc_id, kind=kind_name, template=template, page=page,
+            orientation=entry.get("orientation", kind.orientation if kind else "portrait"),
+            prints=tuple(entry.get("prints", kind.prints if kind else ("sheet",))),
+            stem=entry.get("file") or (kind.stem if kind and kind.stem else doc_id),
+            safe=float(entry.get("safe", kind.safe if kind else 10.0)), options=options,
+            source=Source(doc.file, doc.line(at)))
+    return specs
+
+
+# ------------------------------------------------------------------ decks
+
+
+def _pick_deck(col: _Collector, doc: Located, deck_id: str, spec: dict, decks: dict, broken: bool) -> Deck | None:
     """A deck made of cards chosen (with counts) from another deck of the game."""
     source = decks.get(spec["cards_from"])
     if source is None:
-        col.problems.append(doc.problem(("decks", deck_id, "cards_from"),
-                                        f"no deck {spec['cards_from']!r} with its own cards in this game"))
+        if not broken:  # the source deck's file was reported already
+            col.problems.append(doc.problem(("decks", deck_id, "cards_from"),
+                                            f"no deck {spec['cards_from']!r} with its own cards in this game"))
         return None
     by_id = {c.id: c for c in source.cards}
     cards = []
@@ -216,14 +431,14 @@ def _load_strings(col: _Collector, game_dir: Path, languages):
     for lang in languages:
         path = game_dir / "lang" / f"{lang}.yaml"
         if not path.is_file():
-            col.problems.append(Problem(f"missing language file for {lang!r}", col.rel(path)))
+            col.problems.append(Problem(col.rel(path), message=f"missing language file for {lang!r}"))
             continue
         doc = col.load(path)
         if doc is None or not col.validate(doc, schema("lang")):
             continue
         d = doc.data
-        result[lang] = Strings(lang=lang, game=d["game"], decks=d.get("decks", {}),
-                               strings=d.get("strings", {}), source=Source(doc.file, 1))
+        result[lang] = Strings(lang=lang, game=d["game"], decks=d.get("decks", {}), strings=d.get("strings", {}),
+                               source=Source(doc.file, 1), decisions=d.get("decisions", {}), doc=doc)
         texts[lang] = (doc, d.get("cards", {}))
     return result, texts
 
@@ -237,6 +452,8 @@ def _check_text_ids(col: _Collector, texts, ids: dict[str, str]) -> None:
 
 def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: dict, files: list[str],
                card_fields: dict, game_doc: Located, texts, variant: str | None = None) -> Deck | None:
+    from deckgen.strings import located
+
     game_dir = root / "data" / game_id
     docs = []
     for name in files:
@@ -248,7 +465,6 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
     if 2 * size.safe >= min(size.width, size.height):
         col.problems.append(game_doc.problem(("decks", deck_id, "safe"), "safe margin leaves no room on the card"))
         return None
-    texts_by_lang = {lang: cards for lang, (_doc, cards) in texts.items()}
     cards = []
     seen: dict[str, str] = {}
     entries = [(d, i, e) for d in docs for i, e in enumerate(d.data)]
@@ -260,16 +476,24 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
                                                   f"duplicate card id {card_id!r} (first at {seen[card_id]})"))
             continue
         seen[card_id] = f"{cards_doc.file}:{line}"
-        front = entry.get("front")
-        if front and not _template_exists(root, game_id, front):
-            col.problems.append(cards_doc.problem((index, "front"), f"template templates/{game_id}/{front} not found"))
+        bad = False
+        for key in ("front", "back"):
+            name = entry.get(key)
+            if name and not _template_exists(root, game_id, name):
+                col.problems.append(cards_doc.problem((index, key), f"template templates/{game_id}/{name} not found"))
+                bad = True
+        if bad:
             continue
-        fields = {k: v for k, v in entry.items() if k not in ("id", "count", "front")}
+        fields = {k: v for k, v in entry.items() if k not in ("id", "count", "front", "back")}
         for key in card_fields:
             fields.setdefault(key, None)
-        texts = {lang: dict(t.get(card_id, {})) for lang, t in texts_by_lang.items()}
-        cards.append(Card(id=card_id, count=entry.get("count", 1), fields=fields, texts=texts,
-                          front=front, source=Source(cards_doc.file, line)))
+        card_texts = {}
+        for lang, (ldoc, by_card) in texts.items():
+            card_texts[lang] = {key: located(str(value), ldoc.file, ldoc.line(("cards", card_id, key)),
+                                             ldoc.column(("cards", card_id, key)), f"cards.{card_id}.{key}")
+                                for key, value in by_card.get(card_id, {}).items()}
+        cards.append(Card(id=card_id, count=entry.get("count", 1), fields=fields, texts=card_texts,
+                          front=entry.get("front"), source=Source(cards_doc.file, line), back=entry.get("back")))
     return Deck(id=deck_id, game_id=game_id, cards=tuple(cards), size=size, front=spec["front"],
                 back=spec["back"], localized=spec.get("localized", True), style=spec.get("style", {}),
                 source=Source(game_doc.file, game_doc.line(("decks", deck_id))), variant=variant)

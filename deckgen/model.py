@@ -65,6 +65,7 @@ class Card:
     texts: Mapping[str, Mapping[str, str]]  # lang -> field -> text
     front: str | None = None
     source: Source | None = None
+    back: str | None = None  # the card's own back template (None: the deck's)
 
     def text(self, lang: str, key: str = "name") -> str:
         """Localized text ``key`` of this card in ``lang`` ('' if absent)."""
@@ -110,22 +111,89 @@ class Deck:
 
 @dataclass(frozen=True)
 class Strings:
-    """One language's words for a game: names and template labels."""
+    """One language's words for a game: names, template labels and rule decisions.
+
+    ``doc`` is the parsed language file with the line of every key, so a
+    problem with a text can name the line it was written on.
+    """
 
     lang: str
     game: str
     decks: Mapping[str, str]
     strings: Mapping[str, str]
     source: Source | None = None
+    decisions: Mapping[str, str] = field(default_factory=dict)
+    doc: Any = None  # deckgen.yamlpos.Located of the file
+
+    def position(self, *path: str) -> tuple[str | None, int | None, int | None]:
+        """(file, line, column) of a key of the file, e.g. ``position("strings", "ref.title")``."""
+        if self.doc is None:
+            return (self.source.file if self.source else None, None, None)
+        return self.doc.file, self.doc.line(path), self.doc.column(path)
 
 
 @dataclass(frozen=True)
 class DocumentSpec:
-    """A printed document of a game other than a deck (board, reference sheet)."""
+    """A printed document of a game other than a deck (board, reference sheet).
+
+    Its page is an SVG template, rendered like a card face: ``page`` is
+    ``"paper"`` (the chosen paper in ``orientation``) or a fixed size in mm;
+    a fixed-size page is printed in each of ``prints`` (``sheet``: on the
+    chosen paper, ``large``: on the next larger paper, ``tiled``: over
+    several sheets of the chosen paper).
+    """
 
     id: str
-    kind: str
+    kind: str | None
+    template: str
+    page: Any = "paper"  # "paper" or (width, height) in mm
+    orientation: str = "portrait"
+    prints: tuple[str, ...] = ("sheet",)
+    stem: str = ""
+    safe: float = 10.0
     options: Mapping[str, Any] = field(default_factory=dict)
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class Example:
+    """A showdown whose outcome a rule decision claims: judged by the engine, printed by the rulebooks."""
+
+    showdown: Mapping[str, Any]  # in the judge's format (what `deckgen judge` reads)
+    winners: tuple[str, ...]
+    options: Mapping[str, Any]
+    source: Source
+    field: str  # dotted path in the decisions file
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A rule the sources leave open, decided: its words live in the lang files' ``decisions``."""
+
+    id: str
+    examples: tuple[Example, ...]
+    source: Source
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    """A row of a printed rule summary (a ranking card): a string key and an example it shows."""
+
+    text: str
+    example: Example
+
+
+@dataclass(frozen=True)
+class Decisions:
+    """A game's ``decisions.yaml``: the decisions with their examples, and the printed summary."""
+
+    file: str
+    decisions: tuple[Decision, ...] = ()
+    summary: tuple[SummaryRow, ...] = ()
+
+    def examples(self) -> list[Example]:
+        """Every example: the decisions' and the summary's."""
+        return [e for d in self.decisions for e in d.examples] + [r.example for r in self.summary]
 
 
 @dataclass(frozen=True)
@@ -140,6 +208,9 @@ class Game:
     card_texts: tuple[str, ...] = ("name",)
     documents: Mapping[str, DocumentSpec] = field(default_factory=dict)
     engine_data: Mapping[str, str] = field(default_factory=dict)  # kwarg -> file in the game folder
+    style: Mapping[str, Any] = field(default_factory=dict)  # style.yaml: named colours and layout boxes
+    decisions: Decisions | None = None
+    source: Source | None = None  # game.yaml
 
     def name(self, lang: str) -> str:
         """The game's name in ``lang`` (falls back to the id)."""
@@ -156,6 +227,14 @@ class Project:
     languages: tuple[str, ...]
     games: Mapping[str, Game]
     fonts: Mapping[str, str]  # role -> file name in fonts/
+    engines: Mapping[str, Any] = field(default_factory=dict)  # engine name -> deckgen.registry.GameDescriptor
+    format: int = 1
+    bundled: bool = False  # the games shipped inside the deckgen package
+    notes: tuple[Any, ...] = ()  # warnings found while loading (deckgen.errors.Problem)
+
+    def descriptor(self, game: Game) -> Any:
+        """The registered descriptor of ``game``'s engine, or None for a game without one."""
+        return self.engines.get(game.engine) if game.engine else None
 
     @property
     def templates_dir(self) -> Path:

@@ -1,9 +1,11 @@
-"""Find the project folder a command works on.
+"""Find the project folder a command works on, and where its output goes.
 
 Like mkdocs finds ``mkdocs.yml``: ``--project DIR`` wins; otherwise the
 nearest ``deckgen.yaml`` in the current folder or one of its parents;
-otherwise the project bundled with a source checkout of deckgen (the
-folder above this package), which holds the four shipped games.
+otherwise the bundled games.  The bundled games ship inside the package
+(``deckgen/bundled/``, copied there when the wheel is built) so that a
+plain ``pip install`` or pipx install works from any folder; in a source
+checkout they are the checkout itself (``deckgen.yaml`` beside the package).
 """
 
 from __future__ import annotations
@@ -11,9 +13,26 @@ from __future__ import annotations
 from pathlib import Path
 
 from deckgen.errors import DeckgenError, Problem
-from deckgen.loader import PROJECT_FILE
 
-BUNDLED_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_FILE = "deckgen.yaml"
+_PACKAGE = Path(__file__).resolve().parent
+_CHECKOUT = _PACKAGE.parent
+
+
+def bundled_root() -> Path | None:
+    """The folder holding the bundled games' project, or None if this install has none."""
+    for candidate in (_PACKAGE / "bundled", _CHECKOUT):
+        if (candidate / PROJECT_FILE).is_file() and (candidate / "data").is_dir():
+            return candidate
+    return None
+
+
+BUNDLED_ROOT = bundled_root()
+
+
+def is_bundled(root: Path) -> bool:
+    """True if ``root`` is the bundled games' project."""
+    return BUNDLED_ROOT is not None and Path(root).resolve() == BUNDLED_ROOT
 
 
 def find_project_root(explicit: str | Path | None = None, cwd: Path | None = None) -> Path:
@@ -21,14 +40,26 @@ def find_project_root(explicit: str | Path | None = None, cwd: Path | None = Non
     if explicit is not None:
         root = Path(explicit)
         if not (root / PROJECT_FILE).is_file():
-            raise DeckgenError(Problem(f"no {PROJECT_FILE} in {root} (start one with `deckgen new {root}`)",
-                                       str(root)))
+            raise DeckgenError(Problem(str(root), message=f"no {PROJECT_FILE} here "
+                                                          f"(start a project with `deckgen new {root}`)"))
         return root.resolve()
     here = (cwd or Path.cwd()).resolve()
     for folder in (here, *here.parents):
         if (folder / PROJECT_FILE).is_file():
             return folder
-    if (BUNDLED_ROOT / PROJECT_FILE).is_file():
+    if BUNDLED_ROOT is not None:
         return BUNDLED_ROOT
-    raise DeckgenError(Problem(f"no {PROJECT_FILE} found here or above; pass --project DIR "
-                               f"or start a project with `deckgen new DIR`"))
+    raise DeckgenError(f"no {PROJECT_FILE} found here or above; pass --project DIR "
+                       f"or start a project with `deckgen new DIR`")
+
+
+def default_output(root: Path, cwd: Path | None = None) -> Path:
+    """Where output goes without ``--out``: the project's ``output/`` folder.
+
+    The bundled games of an installed deckgen live inside the package, which
+    is no place for output: their default is ``output/`` in the current folder.
+    """
+    root = Path(root).resolve()
+    if is_bundled(root) and root == (_PACKAGE / "bundled").resolve():
+        return (cwd or Path.cwd()) / "output"
+    return root / "output"

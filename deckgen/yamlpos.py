@@ -29,20 +29,30 @@ class Located:
     data: Any
     file: str
     lines: dict[tuple, int] = field(default_factory=dict)
+    columns: dict[tuple, int] = field(default_factory=dict)
 
-    def line(self, path: tuple) -> int | None:
-        """Line of ``path``, or of its nearest ancestor that has one."""
+    def _nearest(self, path: tuple) -> tuple | None:
         path = tuple(path)
         while path:
             if path in self.lines:
-                return self.lines[path]
+                return path
             path = path[:-1]
-        return self.lines.get((), None)
+        return () if () in self.lines else None
 
-    def problem(self, path: tuple, message: str) -> Problem:
+    def line(self, path: tuple) -> int | None:
+        """Line of ``path``, or of its nearest ancestor that has one."""
+        found = self._nearest(path)
+        return None if found is None else self.lines[found]
+
+    def column(self, path: tuple) -> int | None:
+        """Column (1-based) where ``path`` starts, or where its nearest located ancestor does."""
+        found = self._nearest(path)
+        return None if found is None else self.columns.get(found)
+
+    def problem(self, path: tuple, message: str, warning: bool = False) -> Problem:
         """A :class:`Problem` located at ``path`` (field shown dotted)."""
         field_name = ".".join(str(p) for p in path) if path else None
-        return Problem(message, self.file, self.line(path), field_name)
+        return Problem(self.file, self.line(path), self.column(path), field_name, message, warning)
 
 
 #: Most values a document may expand to; aliases make "billion laughs" documents explode.
@@ -57,11 +67,15 @@ def _scalar(node: yaml.ScalarNode, loader: yaml.SafeLoader) -> Any:
     return loader.construct_object(node, deep=True)
 
 
-def _convert(node, loader, path: tuple, lines: dict, file: str, problems: list, budget: list) -> Any:
+def _convert(node, loader, path: tuple, lines: dict, file: str, problems: list, budget: list,
+             columns: dict | None = None) -> Any:
     budget[0] -= 1
     if budget[0] < 0:
         raise _TooLarge
-    lines.setdefault(path, node.start_mark.line + 1)
+    columns = {} if columns is None else columns
+    if path not in lines:
+        lines[path] = node.start_mark.line + 1
+        columns[path] = node.start_mark.column + 1
     if isinstance(node, yaml.MappingNode):
         result: dict = {}
         for key_node, value_node in node.value:
@@ -74,20 +88,20 @@ def _convert(node, loader, path: tuple, lines: dict, file: str, problems: list, 
                 continue
             key = _convert(key_node, loader, path, {}, file, problems, budget)
             if isinstance(key, (list, dict)):
-                problems.append(Problem("a mapping key must be a plain value", file,
-                                        key_node.start_mark.line + 1))
+                problems.append(Problem(file, key_node.start_mark.line + 1, key_node.start_mark.column + 1,
+                                        None, "a mapping key must be a plain value"))
                 continue
             if key in result:
-                problems.append(Problem(f"duplicate key {key!r}", file,
-                                        key_node.start_mark.line + 1,
-                                        ".".join(str(p) for p in path + (key,))))
+                problems.append(Problem(file, key_node.start_mark.line + 1, key_node.start_mark.column + 1,
+                                        ".".join(str(p) for p in path + (key,)), f"duplicate key {key!r}"))
                 continue
             lines[path + (key,)] = key_node.start_mark.line + 1
-            result[key] = _convert(value_node, loader, path + (key,), lines, file, problems, budget)
+            columns[path + (key,)] = key_node.start_mark.column + 1
+            result[key] = _convert(value_node, loader, path + (key,), lines, file, problems, budget, columns)
         return result
     if isinstance(node, yaml.SequenceNode):
         return [
-            _convert(child, loader, path + (i,), lines, file, problems, budget)
+            _convert(child, loader, path + (i,), lines, file, problems, budget, columns)
             for i, child in enumerate(node.value)
         ]
     return _scalar(node, loader)
@@ -103,34 +117,35 @@ def parse_yaml(text: str, file: str) -> Located:
     try:
         node = loader.get_single_node()
     except RecursionError:
-        raise DeckgenError(Problem("document nested too deeply", file)) from None
+        raise DeckgenError(Problem(file, message="document nested too deeply")) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
         reason = exc.problem or str(exc)
-        raise DeckgenError(Problem(f"invalid YAML: {reason}", file, line)) from None
+        raise DeckgenError(Problem(file, mark.line + 1 if mark else None, mark.column + 1 if mark else None,
+                                   None, f"invalid YAML: {reason}")) from None
     except yaml.YAMLError as exc:
-        raise DeckgenError(Problem(f"invalid YAML: {exc}", file)) from None
+        raise DeckgenError(Problem(file, message=f"invalid YAML: {exc}")) from None
     finally:
         loader.dispose()
     lines: dict[tuple, int] = {}
+    columns: dict[tuple, int] = {}
     problems: list[Problem] = []
     if node is None:
-        return Located(None, file, {(): 1})
+        return Located(None, file, {(): 1}, {(): 1})
     try:
-        data = _convert(node, loader, (), lines, file, problems, [MAX_VALUES])
+        data = _convert(node, loader, (), lines, file, problems, [MAX_VALUES], columns)
     except _TooLarge:
-        raise DeckgenError(Problem(f"document too large: more than {MAX_VALUES} values "
-                                   f"(aliases expanding too far?)", file)) from None
+        raise DeckgenError(Problem(file, message=f"document too large: more than {MAX_VALUES} values "
+                                                 f"(aliases expanding too far?)")) from None
     except RecursionError:
-        raise DeckgenError(Problem("document nested too deeply", file)) from None
+        raise DeckgenError(Problem(file, message="document nested too deeply")) from None
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark
-        raise DeckgenError(Problem(f"invalid YAML: {exc.problem}", file,
-                                   mark.line + 1 if mark else None)) from None
+        raise DeckgenError(Problem(file, mark.line + 1 if mark else None, mark.column + 1 if mark else None,
+                                   None, f"invalid YAML: {exc.problem}")) from None
     if problems:
         raise DeckgenError(problems)
-    return Located(data, file, lines)
+    return Located(data, file, lines, columns)
 
 
 def load_yaml(path: Path, display: str | None = None) -> Located:
@@ -139,12 +154,12 @@ def load_yaml(path: Path, display: str | None = None) -> Located:
     try:
         raw = Path(path).read_bytes()
     except FileNotFoundError:
-        raise DeckgenError(Problem("file not found", name)) from None
+        raise DeckgenError(Problem(name, message="file not found")) from None
     except OSError as exc:
-        raise DeckgenError(Problem(f"cannot read file: {exc.strerror}", name)) from None
+        raise DeckgenError(Problem(name, message=f"cannot read file: {exc.strerror}")) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise DeckgenError(Problem("not valid UTF-8 text", name, line)) from None
+        raise DeckgenError(Problem(name, line, message="not valid UTF-8 text")) from None
     return parse_yaml(text, name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckgen import engines
-from deckgen.checks.examples import example_problems, example_showdown
+from deckgen.decisions import example_problems, example_showdown
 from deckgen.engines import classic
 from deckgen.loader import load_engine_data
 

@@ -14,9 +14,9 @@ from pypdf import PdfReader
 from deckgen.build import BuildOptions, render_documents, render_targets
 from deckgen.checks import run_checks
 from deckgen.cli import main
-from deckgen.documents.classic_locations import value_text
+from deckgen.games.classic.documents import value_text
 from deckgen.layout.svgpath import icon_shapes, path_segments
-from deckgen.engines.classic_cards import CLOUD_CITY_FACES, FACE_SETS
+from deckgen.games.classic.cards import CLOUD_CITY_FACES, FACE_SETS
 from deckgen.loader import load_project
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from deckgen.engines import get
-from deckgen.engines.classic import (
+from deckgen.games.classic.engine import (
     BOMBED_OUT,
     DECISIONS,
     IDIOTS_ARRAY,
@@ -439,7 +439,7 @@ def test_judge_also_accepts_the_raw_locations_document():
 
 
 def test_deck_rows_match_the_deck_data_file(locations):
-    from deckgen.engines.classic import deck_rows
+    from deckgen.games.classic.engine import deck_rows
 
     data_file = LOCATIONS_FILE.parent / "cards.yaml"
     rows = deck_rows()

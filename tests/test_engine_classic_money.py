@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckgen.engines.classic import judge
-from deckgen.engines.classic_cards import copies_in_deck, parse_card
-from deckgen.engines.classic_settle import (
+from deckgen.games.classic.engine import judge
+from deckgen.games.classic.cards import copies_in_deck, parse_card
+from deckgen.games.classic.settle import (
     MAIN_POT,
     SABACC_POT,
     Outcome,
@@ -19,7 +19,7 @@ from deckgen.engines.classic_settle import (
     settle,
     stakes_from,
 )
-from deckgen.engines.classic_sim import SimConfig, simulate
+from deckgen.games.classic.sim import SimConfig, simulate
 from deckgen.errors import ShowdownError
 
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckgen.engines import get
-from deckgen.engines.gladbach import (
+from deckgen.games.gladbach.engine import (
     CARD_KINDS,
     DECISIONS,
     DEFAULT_COMPOSITION,

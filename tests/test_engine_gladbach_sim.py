@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckgen.engines import gladbach
-from deckgen.engines.gladbach import CARD_KINDS, DEFAULT_COMPOSITION, MAX_PLAYERS, compare
-from deckgen.engines.gladbach_sim import (
+from deckgen.games.gladbach.engine import CARD_KINDS, DEFAULT_COMPOSITION, MAX_PLAYERS, compare
+from deckgen.games.gladbach.sim import (
     ROUNDS,
     deck_sufficiency,
     simulate,

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from deckgen.engines import get
-from deckgen.engines.pazaak import (
+from deckgen.games.pazaak.engine import (
     CATALOGUE,
     CATALOGUE_IDS,
     DECISIONS,
@@ -439,6 +439,6 @@ def test_every_decision_example_is_judged_as_stated(decision, example):
 
 def test_main_card_with_trailing_control_whitespace_parses():
     # str.strip() removes \x1f; the value must be read from the stripped token
-    from deckgen.engines.pazaak import parse_card
+    from deckgen.games.pazaak.engine import parse_card
 
     assert parse_card("7\x1f").chosen == 7

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckgen.engines import get
-from deckgen.engines.pazaak import (
+from deckgen.games.pazaak.engine import (
     CATALOGUE_IDS,
     MAIN_DECK,
     parse_card,

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckgen.engines import get
-from deckgen.engines.pazaak import CATALOGUE_IDS, parse_card
-from deckgen.engines.pazaak_sim import SimpleStrategy, View, play_set, simulate_match
+from deckgen.games.pazaak.engine import CATALOGUE_IDS, parse_card
+from deckgen.games.pazaak.sim import SimpleStrategy, View, play_set, simulate_match
 
 ENGINE = get("pazaak")
 DECK_A = ["+1", "-2", "±3", "±1T", "D", "2&4", "3&6", "1±2", "-5", "+4"]
@@ -25,7 +25,7 @@ def deck_from_draws(draws: list[int]) -> list[int]:
 
 
 def view(table, hand, opponent_total=0, opponent_stood=False) -> View:
-    from deckgen.engines.pazaak_sim import table_total
+    from deckgen.games.pazaak.sim import table_total
 
     return View(tuple(table), table_total(table), tuple(hand), ("9",), opponent_total, opponent_stood)
 

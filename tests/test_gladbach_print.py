@@ -13,8 +13,8 @@ from pypdf import PdfReader
 
 from deckgen.build import BuildOptions, build
 from deckgen.cli import main
-from deckgen.documents.gladbach_board import BOARD_H, BOARD_W, tile_plan
-from deckgen.engines.gladbach import CARD_KINDS, DEFAULT_COMPOSITION
+from deckgen.games.gladbach.documents import BOARD_H, BOARD_W, tile_plan
+from deckgen.games.gladbach.engine import CARD_KINDS, DEFAULT_COMPOSITION
 from tests.conftest import copy_project
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -194,7 +194,7 @@ def test_check_catches_a_deck_too_small_for_six_players(gladbach_copy):
 
 
 def test_check_catches_an_example_judged_otherwise(monkeypatch, project):
-    from deckgen.checks.examples import rule_examples
+    from deckgen.decisions import rule_examples
     from deckgen.engines import gladbach as engine
 
     bad = [{"id": "value", "rule": "", "examples": [{"hands": {"A": ["green:2"], "B": ["green:1"]},
@@ -205,7 +205,7 @@ def test_check_catches_an_example_judged_otherwise(monkeypatch, project):
 
 
 def test_data_declares_every_kind_with_the_engine_counts(project):
-    from deckgen.checks.gladbach import composition_of
+    from deckgen.games.gladbach.checks import composition_of
 
     assert composition_of(project.games["gladbach"].decks["gladbach"]) == {k: DEFAULT_COMPOSITION[k]
                                                                           for k in CARD_KINDS}

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from deckgen.checks import pazaak as pazaak_checks
-from deckgen.checks.examples import example_problems
+from deckgen.decisions import example_problems
 from deckgen.cli import main
 from deckgen.engines import pazaak as engine
 from deckgen.layout.geometry import plan_sheet

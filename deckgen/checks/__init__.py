@@ -1,53 +1,39 @@
-"""``deckgen check``: a registry of checks, one function per concern.
+"""``deckgen check``: run every check that applies to a game, collect located problems.
 
-A check takes the project and a game and returns problem lines (strings).
-Game-specific checks register under the game's engine name; general checks
-(schema, translations, text fit and glyphs) run for every game.
+General checks (translations, text fit and glyphs of every face, documents,
+rule decisions) run for every game; a game's engine adds its own through
+its descriptor (:class:`deckgen.registry.GameDescriptor` ``checks``).  A
+check is a :class:`deckgen.registry.Check`: it reads a
+:class:`deckgen.registry.CheckContext` and returns
+:class:`deckgen.errors.Problem` objects.  A problem found twice (a deck and
+its variant share a card) is reported once.
 """
 
 from __future__ import annotations
 
-from typing import Callable
-
-from deckgen.model import Game, Project
-
-CheckFn = Callable[[Project, Game], list[str]]
-
-_GENERAL: list[tuple[str, CheckFn]] = []
-_BY_ENGINE: dict[str, list[tuple[str, CheckFn]]] = {}
+from deckgen.errors import DeckgenError, Problem, unique
+from deckgen.model import Project
+from deckgen.registry import CheckContext
 
 
-def check(name: str, engine: str | None = None) -> Callable[[CheckFn], CheckFn]:
-    """Decorator: register a check for all games, or for games using ``engine``."""
-    def wrap(fn: CheckFn) -> CheckFn:
-        if engine is None:
-            _GENERAL.append((name, fn))
-        else:
-            _BY_ENGINE.setdefault(engine, []).append((name, fn))
-        return fn
-    return wrap
+def run_checks(project: Project, game_ids: list[str]) -> list[Problem]:
+    """Run every applicable check of the given games; returns all problems (warnings included)."""
+    from deckgen.checks.general import GENERAL
+    from deckgen.decisions import RULE_EXAMPLES
 
-
-def checks_for(game: Game) -> list[tuple[str, CheckFn]]:
-    """All checks that apply to ``game``, general ones first."""
-    _import_all()
-    return list(_GENERAL) + list(_BY_ENGINE.get(game.engine or "", []))
-
-
-def _import_all() -> None:
-    """Import every module of this package once, so their checks register."""
-    import importlib
-    import pkgutil
-
-    for info in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{info.name}")
-
-
-def run_checks(project: Project, game_ids: list[str]) -> list[str]:
-    """Run every applicable check; returns all problem lines."""
-    problems: list[str] = []
+    problems: list[Problem] = []
     for gid in game_ids:
         game = project.games[gid]
-        for _name, fn in checks_for(game):
-            problems.extend(fn(project, game))
-    return problems
+        descriptor = project.descriptor(game)
+        try:
+            data = descriptor.data_for(game) if descriptor else {}
+        except DeckgenError as exc:  # the game's engine data is broken: its engine checks would cascade
+            problems.extend(exc.problems)
+            data = None
+        ctx = CheckContext(project, game, data or {})
+        checks = list(GENERAL)
+        if descriptor is not None and data is not None:
+            checks += [*descriptor.checks, RULE_EXAMPLES]
+        for check in checks:
+            problems.extend(check.run(ctx))
+    return unique(problems)

@@ -169,7 +169,3 @@ def plan_sheet(paper_w: float, paper_h: float, card: CardSize,
 
 def _mark_length(room: float) -> float:
     return max(MARK_MIN_MM, min(MARK_MAX_MM, room))
-
-
-def pages_needed(plan: SheetPlan, n_cards: int) -> int:
-    return max(1, math.ceil(n_cards / plan.per_sheet))

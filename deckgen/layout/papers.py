@@ -7,14 +7,15 @@ PAPERS_MM: dict[str, tuple[float, float]] = {
     "letter": (215.9, 279.4),
     "a3": (297.0, 420.0),
     "legal": (215.9, 355.6),
+    "tabloid": (279.4, 431.8),
+    "a2": (420.0, 594.0),
 }
 
+#: The paper a large document (a board) goes on when the chosen paper is too small for it.
+LARGER_PAPER: dict[str, str] = {"a4": "a3", "a3": "a2", "a2": "a2", "letter": "tabloid", "legal": "tabloid",
+                                "tabloid": "tabloid"}
+
 MM_TO_PT = 72.0 / 25.4
-
-
-def paper_size(name: str) -> tuple[float, float]:
-    """Width and height of a named paper in mm; KeyError for unknown names."""
-    return PAPERS_MM[name.lower()]
 
 
 def mm(value: float) -> float:

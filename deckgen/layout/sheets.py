@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from deckgen.layout.geometry import Rect, SheetPlan, Slot
+from deckgen.layout.geometry import SheetPlan, Slot
 from deckgen.layout.papers import mm
 from deckgen.layout.pdfcanvas import open_canvas
 from deckgen.layout.pdfimage import draw_raster
@@ -25,7 +25,7 @@ class SheetJob:
 
     title: str  # e.g. "Classic Sabacc - Classic deck (en)"
     fronts: list[RasterImage]  # one per physical card, in deck order
-    back: RasterImage | None  # None: no backs pages
+    backs: list[RasterImage] | None  # each card's back, in the same order; None: no backs pages
     duplex: str  # long | short | none
     settings: str  # e.g. "A4 - 300 dpi - duplex long - poker 63x88 mm + 3 mm bleed"
 
@@ -37,7 +37,7 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str) -> bytes:
     per = plan.per_sheet
     n_sheets = max(1, -(-len(job.fronts) // per))
     fronts = plan.front_slots()
-    backs = plan.back_slots(job.duplex) if job.back is not None and job.duplex != "none" else None
+    backs = plan.back_slots(job.duplex) if job.backs is not None and job.duplex != "none" else None
     for sheet in range(n_sheets):
         batch = job.fronts[sheet * per:(sheet + 1) * per]
         for slot, image in zip(fronts, batch):
@@ -46,8 +46,8 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str) -> bytes:
         _draw_slug(canvas, plan, font_name, f"{job.title}  ·  fronts  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
         canvas.showPage()
         if backs is not None:
-            for slot, _image in zip(backs, batch):
-                _draw_slot(canvas, slot, job.back)
+            for slot, image in zip(backs, job.backs[sheet * per:(sheet + 1) * per]):
+                _draw_slot(canvas, slot, image)  # back slot i lies behind front slot i
             _draw_marks(canvas, plan)
             _draw_slug(canvas, plan, font_name, f"{job.title}  ·  backs  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
             canvas.showPage()
@@ -87,8 +87,3 @@ def _draw_slug(canvas, plan: SheetPlan, font_name: str, text: str) -> None:
     else:
         canvas.drawString(mm(x), mm(y), text)
     canvas.restoreState()
-
-
-def grid_rect(plan: SheetPlan) -> Rect:
-    """The card grid (for tests and previews)."""
-    return plan.grid

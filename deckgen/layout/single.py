@@ -2,7 +2,9 @@
 
 Each page's MediaBox and BleedBox are the full bleed size; the TrimBox is
 the card's cut size, inset by the bleed.  The pages are every physical
-card's front in deck order, followed by one page with the deck's back.
+card's front in deck order, followed by one page with the deck's back; in a
+deck whose cards have different backs, each front is followed by its own
+back instead.
 """
 
 from __future__ import annotations
@@ -16,13 +18,22 @@ from deckgen.model import CardSize
 from deckgen.render.raster import RasterImage
 
 
+def page_order(fronts: list[RasterImage], backs: list[RasterImage] | None) -> list[RasterImage]:
+    """Fronts then the one back; or front, back, front, back ... when the backs differ."""
+    if not backs:
+        return list(fronts)
+    if len({b.digest for b in backs}) == 1:
+        return list(fronts) + [backs[0]]
+    return [image for pair in zip(fronts, backs) for image in pair]
+
+
 def write_single_cards(size: CardSize, title: str, fronts: list[RasterImage],
-                       back: RasterImage | None, font_name: str) -> bytes:
-    """Return the PDF bytes: one page per front, then the back."""
+                       backs: list[RasterImage] | None, font_name: str) -> bytes:
+    """Return the PDF bytes: one page per front, then the back (see :func:`page_order`)."""
     buffer = io.BytesIO()
     w, h, b = mm(size.full_width), mm(size.full_height), mm(size.bleed)
     canvas = open_canvas((w, h), font_name, title, buffer)
-    pages = list(fronts) + ([back] if back is not None else [])
+    pages = page_order(fronts, backs)
     for image in pages:
         canvas.setBleedBox((0, 0, w, h))
         canvas.setTrimBox((b, b, w - b, h - b))

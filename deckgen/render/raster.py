@@ -13,7 +13,7 @@ import zlib
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable
 
 import cairosvg.parser
 import cairosvg.surface
@@ -97,8 +97,3 @@ def rasterize_many(jobs: list[tuple[str, int, int]], workers: int | None = None,
             if progress:
                 progress(1)
     return results
-
-
-def unique(images: Iterable[RasterImage]) -> dict[str, RasterImage]:
-    """Images by digest (identical pictures are stored once in a PDF)."""
-    return {im.digest: im for im in images}

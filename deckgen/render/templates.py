@@ -1,57 +1,83 @@
-"""Render a deck's cards to SVG text with Jinja2.
+"""Render faces — card fronts and backs, document pages — to SVG text with Jinja2.
 
-The environment autoescapes (card data containing ``<`` or ``&`` is text,
-never markup), fails on undefined names, and offers templates:
+One renderer serves every fixed-layout piece a game prints, so the same
+checks (glyphs, overflow, hyphenation, safe zone) cover cards, boards and
+reference sheets alike.  The environment autoescapes (data containing
+``<`` or ``&`` is text, never markup), fails on undefined names, and offers
+templates:
 
-``card`` / ``deck`` / ``lang``      the model objects and the language code
-``name``                             the card's localized name
-``t(key)``                           a localized label from lang/LANG.yaml ``strings``
-``geo``                              card geometry in mm (W, H, bleed, trim, safe)
-``text(s, x, y, w, h, ...)``         laid-out text as glyph outlines (deckgen.text)
-``icon(name, cx, cy, size, ...)``    a vector icon
+``card`` / ``deck`` / ``game`` / ``lang``  the model objects and the language code
+``name`` / ``texts``             the card's localized name and texts (cards only)
+``t(key, **values)``             a string of lang/LANG.yaml ``strings``, placeholders filled
+``geo``                          geometry in mm (W, H, bleed, trim, safe, cx, cy)
+``box(name)``                    a named layout box of style.yaml (x, y, w, h, x1, y1, cx, cy)
+``style``                        the game's style.yaml (``style.colours.red``) and the deck's style
+``text(s, x, y, w, h, ...)``     laid-out text as glyph outlines (deckgen.text)
+``table(...)``                   rows and columns of text() cells (deckgen.render.table)
+``icon(name, cx, cy, size, ...)``  a vector icon
 ``plural(n, one=..., few=..., other=...)``  the CLDR plural form of ``n`` in ``lang``
-``style``                            the deck's free ``style`` values
+``summary()``                    the printed rule summary of decisions.yaml (hands and relation)
 
-Problems (text that does not fit, missing glyphs, unknown labels) are
-collected per card, so ``check`` and ``build`` can report them all.
+Problems are collected per face as located :class:`deckgen.errors.Problem`.
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any, Mapping
 
 import jinja2
 from markupsafe import Markup
 
 from deckgen.errors import DeckgenError, Problem
-from deckgen.model import Card, Deck, Game, Project
+from deckgen.model import Card, CardSize, Deck, Game, Project
 from deckgen.render.icons import icon_markup, load_icons
-from deckgen.text import FontSet
+from deckgen.strings import fill, located
+from deckgen.text import FontSet, TextBox, layout_text
 from deckgen.text.jinja import make_plural_function, make_text_function
+
+#: Templates deckgen itself provides (the tiling overlay, generic documents), searched last.
+BUILTIN_TEMPLATES = Path(__file__).resolve().parent / "builtin"
+
+
+def template_dirs(root: Path, game_id: str) -> list[Path]:
+    """Where a game's templates are looked up, in order."""
+    tdir = Path(root) / "templates"
+    return [tdir / game_id, tdir / "_common", BUILTIN_TEMPLATES]
 
 
 @dataclass
-class RenderedCard:
+class RenderedFace:
     """One rendered face: SVG text and the problems found while rendering it."""
 
-    key: str  # card id or "back"
+    key: str  # card id, "back", or a document id
     svg: str
-    problems: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
 
 
-def geometry(deck: Deck) -> SimpleNamespace:
-    """Card geometry (mm) handed to templates as ``geo``."""
-    s = deck.size
-    b, m = s.bleed, s.safe
+RenderedCard = RenderedFace  # the name templates and tests knew
+
+
+def page_geometry(width: float, height: float, bleed: float, safe: float) -> SimpleNamespace:
+    """Geometry (mm) handed to templates as ``geo``: full size W x H includes the bleed."""
+    b, m = bleed, safe
+    w, h = width, height
     return SimpleNamespace(
-        W=s.full_width, H=s.full_height, bleed=b, w=s.width, h=s.height,
-        trim=SimpleNamespace(x=b, y=b, w=s.width, h=s.height, x1=b + s.width, y1=b + s.height),
-        safe=SimpleNamespace(x=b + m, y=b + m, w=s.width - 2 * m, h=s.height - 2 * m,
-                             x1=b + s.width - m, y1=b + s.height - m),
-        cx=s.full_width / 2, cy=s.full_height / 2,
+        W=w + 2 * b, H=h + 2 * b, bleed=b, w=w, h=h,
+        trim=SimpleNamespace(x=b, y=b, w=w, h=h, x1=b + w, y1=b + h),
+        safe=SimpleNamespace(x=b + m, y=b + m, w=w - 2 * m, h=h - 2 * m, x1=b + w - m, y1=b + h - m),
+        cx=(w + 2 * b) / 2, cy=(h + 2 * b) / 2,
     )
+
+
+def geometry(deck_or_size: Deck | CardSize) -> SimpleNamespace:
+    """Card geometry (mm) of a deck or a card size."""
+    s = deck_or_size.size if isinstance(deck_or_size, Deck) else deck_or_size
+    return page_geometry(s.width, s.height, s.bleed, s.safe)
 
 
 _FONT_CACHE: dict[tuple, FontSet] = {}
@@ -65,76 +91,184 @@ def project_fonts(project: Project) -> FontSet:
     return _FONT_CACHE[key]
 
 
-class DeckRenderer:
-    """Renders the fronts and the back of one deck in one language."""
+@lru_cache(maxsize=32)
+def _environment(dirs: tuple[str, ...]) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(list(dirs)), autoescape=True, undefined=jinja2.StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
-    def __init__(self, project: Project, game: Game, deck: Deck, lang: str):
-        self.project, self.game, self.deck, self.lang = project, game, deck, lang
-        tdir = project.templates_dir
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader([str(tdir / game.id), str(tdir / "_common")]),
-            autoescape=True, undefined=jinja2.StrictUndefined,
-            trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+
+def template_call_site(root: Path) -> tuple[str | None, int | None]:
+    """(template file relative to ``root``, template line) of the template code running now."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        template = frame.f_globals.get("__jinja_template__")
+        if template is not None:
+            return _rel(template.filename, root), template.get_corresponding_lineno(frame.f_lineno)
+        frame = frame.f_back
+    return None, None
+
+
+def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+class FaceRenderer:
+    """Renders faces of one game in one language at one geometry."""
+
+    def __init__(self, project: Project, game: Game, lang: str, geo: SimpleNamespace,
+                 style: Mapping[str, Any] | None = None):
+        self.project, self.game, self.lang, self.geo = project, game, lang, geo
+        self.root = project.root
+        self.env = _environment(tuple(str(d) for d in template_dirs(project.root, game.id)))
         self.fonts = project_fonts(project)
-        self.icons = load_icons(tdir, game.id)
-        self.geo = geometry(deck)
-        strings = game.strings.get(lang)
-        self.labels = dict(strings.strings) if strings else {}
+        self.icons = load_icons(project.templates_dir, game.id)
+        self.style = _merge(game.style, style or {})
+        self.strings = game.strings.get(lang)
 
-    def render_front(self, card: Card) -> RenderedCard:
-        return self._render(card.front or self.deck.front, card.id, card)
+    # ------------------------------------------------------------------ helpers
 
-    def render_back(self) -> RenderedCard:
-        return self._render(self.deck.back, "back", None)
+    def label(self, key: str, problems: list[Problem], values: Mapping[str, Any] | None = None) -> str:
+        """The string ``key`` of the language file, located, with its placeholders filled."""
+        strings = self.strings
+        if strings is None or key not in strings.strings:
+            tfile, tline = template_call_site(self.root)
+            lang_file = strings.source.file if strings and strings.source else f"data/{self.game.id}/lang/{self.lang}.yaml"
+            problems.append(Problem(tfile, tline, None, None, f"no string {key!r} in {lang_file}"))
+            return key
+        file, line, column = strings.position("strings", key)
+        text = located(str(strings.strings[key]), file, line, column, f"strings.{key}")
+        return fill(text, values or {}, self.icons, problems)
 
-    def _render(self, template_name: str, key: str, card: Card | None) -> RenderedCard:
-        problems: list[str] = []
-        where = f"{self.game.id}/{self.deck.id}/{key} [{self.lang}]"
+    def box(self, name: str) -> SimpleNamespace:
+        """A named layout box of style.yaml, in this face's SVG coordinates."""
+        boxes = self.style.get("boxes", {})
+        if name not in boxes:
+            raise KeyError(f"no layout box {name!r} in style.yaml (boxes: {', '.join(sorted(boxes)) or 'none'})")
+        x, y, w, h = (float(v) for v in boxes[name])
+        x += self.geo.trim.x
+        y += self.geo.trim.y
+        return SimpleNamespace(x=x, y=y, w=w, h=h, x1=x + w, y1=y + h, cx=x + w / 2, cy=y + h / 2)
+
+    def summary(self, problems: list[Problem]) -> list[SimpleNamespace]:
+        """The rule summary rows of decisions.yaml: text, the two example hands, and '>' or '='."""
+        if self.game.decisions is None:
+            return []
+        rows = []
+        for row in self.game.decisions.summary:
+            players = row.example.showdown.get("players", [])
+            hands = [list(p.get("hand", p.get("table", []))) for p in players]
+            names = [p.get("name") for p in players]
+            relation = "=" if len(row.example.winners) > 1 else ">" if row.example.winners[:1] == names[:1] else "<"
+            rows.append(SimpleNamespace(key=row.text, text=self.label(row.text, problems), hands=hands,
+                                        relation=relation))
+        return rows
+
+    # ------------------------------------------------------------------ rendering
+
+    def render(self, template_name: str, key: str, subject: str, extra: Mapping[str, Any]) -> RenderedFace:
+        """Render ``template_name`` with the standard helpers plus ``extra`` variables."""
+        problems: list[Problem] = []
         g = self.geo
         safe = (g.safe.x, g.safe.y, g.safe.x1, g.safe.y1)
-        text_fn = make_text_function(self.fonts, self.icons, self.lang, problems, safe_rect=safe, where=where)
+        root = self.root
+        text_fn = make_text_function(self.fonts, self.icons, self.lang, problems, safe_rect=safe, subject=subject,
+                                     locate=lambda: template_call_site(root))
 
-        def t(label: str) -> str:
-            if label not in self.labels:
-                problems.append(f"{where}: missing label {label!r} in data/{self.game.id}/lang/{self.lang}.yaml")
-                return label
-            return self.labels[label]
+        def t(label: str, **values) -> str:
+            return self.label(label, problems, values)
 
         def icon(name: str, cx: float, cy: float, size: float, **kw) -> Markup:
             try:
                 return icon_markup(self.icons, name, cx, cy, size, **kw)
             except KeyError as exc:
-                problems.append(f"{where}: {exc.args[0]}")
+                tfile, tline = template_call_site(root)
+                problems.append(Problem(tfile, tline, None, None, f"{subject}: {exc.args[0]}"))
                 return Markup("")
 
+        measured: dict[tuple, float] = {}
+
+        def measure(s: str, width: float, font: str = "body", size: float = 3.0, line_height: float = 1.2) -> float:
+            """Height (mm) of ``s`` set in ``width`` at ``size`` (no shrinking, no problems reported)."""
+            key = (str(s), round(float(width), 4), font, round(float(size), 4), float(line_height))
+            if key not in measured:
+                measured[key] = layout_text(str(s), TextBox(0.0, 0.0, float(width), 1e6), fonts=self.fonts,
+                                            icons=self.icons, font=font, size=float(size), lang=self.lang,
+                                            line_height=float(line_height), valign="top").height
+            return measured[key]
+
+        def table(*args, **kwargs) -> Any:
+            from deckgen.render.table import layout_table
+
+            return layout_table(text_fn, measure, icon, *args, **kwargs)
+
         context = {
-            "card": card, "deck": self.deck, "game": self.game, "lang": self.lang,
-            "name": card.text(self.lang, "name") if card else "",
-            "texts": card.texts.get(self.lang, {}) if card else {},
-            "geo": g, "style": self.deck.style, "t": t, "text": text_fn, "icon": icon,
-            "plural": make_plural_function(self.lang),
+            "card": None, "deck": None, "game": self.game, "lang": self.lang, "name": "", "texts": {},
+            "geo": g, "style": self.style, "t": t, "text": text_fn, "icon": icon, "box": self.box,
+            "table": table, "plural": make_plural_function(self.lang),
+            "summary": lambda: self.summary(problems),
         }
-        if card is not None and not context["name"] and "name" in self.game.card_texts:
-            problems.append(f"{where}: no name in data/{self.game.id}/lang/{self.lang}.yaml")
+        context.update(extra)
         try:
             svg = self.env.get_template(template_name).render(context)
         except jinja2.TemplateSyntaxError as exc:
-            raise DeckgenError(Problem(exc.message or "syntax error", _rel(exc.filename, self.project.root),
-                                       exc.lineno)) from None
+            raise DeckgenError(Problem(_rel(exc.filename, root), exc.lineno, None, None,
+                                       exc.message or "syntax error")) from None
+        except jinja2.TemplateNotFound as exc:
+            file, line = _template_position(exc, root)
+            raise DeckgenError(Problem(file or template_name, line, None, None,
+                                       f"template {exc.name!r} not found (rendering {key})")) from None
         except jinja2.TemplateError as exc:
-            file, line = _template_position(exc)
-            raise DeckgenError(Problem(f"{exc.message or exc} (rendering {key})",
-                                       _rel(file, self.project.root) if file else template_name, line)) from None
-        except (ArithmeticError, KeyError, LookupError, TypeError, ValueError) as exc:
+            file, line = _template_position(exc, root)
+            raise DeckgenError(Problem(file or template_name, line, None, None,
+                                       f"{exc.message or exc} (rendering {key})")) from None
+        except (ArithmeticError, KeyError, LookupError, TypeError, ValueError, AttributeError) as exc:
             # a template calling text()/icon() with a bad argument, dividing by zero, ...
-            file, line = _template_position(exc)
+            file, line = _template_position(exc, root)
             message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-            raise DeckgenError(Problem(f"{type(exc).__name__}: {message} (rendering {key})",
-                                       _rel(file, self.project.root) if file else template_name, line)) from None
+            raise DeckgenError(Problem(file or template_name, line, None, None,
+                                       f"{type(exc).__name__}: {message} (rendering {key})")) from None
         if "<text" in svg:
-            problems.append(f"{where}: template {template_name} has a raw <text> element; "
-                            f"use text() so the bundled fonts are measured and embedded as outlines")
-        return RenderedCard(key, svg, problems)
+            problems.append(Problem(f"templates/{self.game.id}/{template_name}", None, None, None,
+                                    f"raw <text> element; use text() so the bundled fonts are measured and "
+                                    f"embedded as outlines"))
+        return RenderedFace(key, svg, problems)
+
+
+class DeckRenderer(FaceRenderer):
+    """Renders the fronts and backs of one deck in one language."""
+
+    def __init__(self, project: Project, game: Game, deck: Deck, lang: str):
+        super().__init__(project, game, lang, geometry(deck), deck.style)
+        self.deck = deck
+
+    def _card_context(self, card: Card | None) -> dict[str, Any]:
+        texts = card.texts.get(self.lang, {}) if card else {}
+        return {"card": card, "deck": self.deck, "name": texts.get("name", "") if card else "", "texts": texts}
+
+    def render_front(self, card: Card) -> RenderedFace:
+        context = self._card_context(card)
+        face = self.render(card.front or self.deck.front, card.id, f"card {card.id} [{self.lang}]", context)
+        if not context["name"] and "name" in self.game.card_texts:
+            strings = self.strings
+            file = strings.source.file if strings and strings.source else f"data/{self.game.id}/lang/{self.lang}.yaml"
+            face.problems.append(Problem(file, None, None, f"cards.{card.id}.name", "no name for this card"))
+        return face
+
+    def render_back(self, card: Card | None = None) -> RenderedFace:
+        """The back of ``card`` if it names its own back template (rendered with the card's data),
+        else the deck's back (the same for every card, rendered without one)."""
+        if card is not None and card.back:
+            return self.render(card.back, f"back-{card.id}", f"back of {card.id} [{self.lang}]",
+                               self._card_context(card))
+        return self.render(self.deck.back, "back", f"back of {self.deck.label} [{self.lang}]",
+                           self._card_context(None))
 
 
 def _rel(path: str | None, root: Path) -> str:
@@ -143,16 +277,22 @@ def _rel(path: str | None, root: Path) -> str:
     try:
         return str(Path(path).resolve().relative_to(root))
     except ValueError:
-        return path
+        try:
+            return "deckgen/" + str(Path(path).resolve().relative_to(BUILTIN_TEMPLATES.parent.parent))
+        except ValueError:
+            return path
 
 
-def _template_position(exc: BaseException) -> tuple[str | None, int | None]:
+def _template_position(exc: BaseException, root: Path) -> tuple[str | None, int | None]:
     """The innermost template frame of a rendering error (jinja rewrites tracebacks)."""
     tb = exc.__traceback__
-    found = (None, None)
+    found: tuple[str | None, int | None] = (None, None)
     while tb is not None:
+        template = tb.tb_frame.f_globals.get("__jinja_template__")
         name = tb.tb_frame.f_code.co_filename
-        if name.endswith(".j2") or name.endswith(".svg"):
-            found = (name, tb.tb_lineno)
+        if template is not None:
+            found = (_rel(template.filename, root), template.get_corresponding_lineno(tb.tb_lineno))
+        elif name.endswith(".j2") or name.endswith(".svg"):
+            found = (_rel(name, root), tb.tb_lineno)
         tb = tb.tb_next
     return found

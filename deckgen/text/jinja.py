@@ -1,7 +1,10 @@
-"""The ``text(...)`` function card templates call to place laid-out text.
+"""The ``text(...)`` function templates call to place laid-out text.
 
-Problems (overflow, missing glyphs, unknown icons, ink outside the safe zone)
-are appended to a report list as "<where>: <name or first words>: <problem>".
+Every problem (overflow, missing glyphs, unknown icons, ink outside the safe
+zone) becomes a located :class:`deckgen.errors.Problem`: at the line of the
+language file the text was written on when the text came from one (a
+:class:`deckgen.strings.Text`), naming the template line of its box;
+otherwise at the template line itself.
 """
 
 from __future__ import annotations
@@ -9,6 +12,9 @@ from __future__ import annotations
 from typing import Callable
 
 from markupsafe import Markup
+
+from deckgen.errors import Problem
+from deckgen.strings import where_of
 
 from .fonts import FontSet
 from .layout import Icon, TextBox, layout_text
@@ -38,25 +44,44 @@ def safe_zone_excess(boxes, safe_rect) -> float:
     return worst
 
 
+def text_problem(s: str, message: str, subject: str, name: str | None,
+                 template_at: tuple[str | None, int | None]) -> Problem:
+    """A problem with text ``s``: at its lang-file line if it has one, else at the template line."""
+    tfile, tline = template_at
+    box = f"{tfile}:{tline}" if tfile and tline else (tfile or "the template")
+    where = where_of(s)
+    if where is not None and where.file:
+        return Problem(where.file, where.line, where.column, where.field,
+                       f"{message} (box at {box}{', ' + subject if subject else ''})")
+    label = _label(s, name)
+    return Problem(tfile, tline, None, None, f"{subject + ': ' if subject else ''}{label!r}: {message}")
+
+
 def make_text_function(fonts: FontSet, icons: dict[str, Icon], lang: str, report: list,
-                       safe_rect: tuple[float, float, float, float] | None = None, where: str = "") -> Callable:
-    """Build ``text(s, x, y, w, h, ...)`` for a template rendering one card in ``lang``."""
+                       safe_rect: tuple[float, float, float, float] | None = None, subject: str = "",
+                       locate: Callable[[], tuple[str | None, int | None]] = lambda: (None, None)) -> Callable:
+    """Build ``text(s, x, y, w, h, ...)`` for a template rendering one face in ``lang``.
+
+    ``subject`` names the face in messages (``card coins-5 [ru]``); ``locate``
+    returns the template file and line of the call being made.
+    """
 
     def text(s, x, y, w, h, font="body", size=3.2, min_size=None, align="center", valign="middle",
              fill="#000", line_height=1.2, letter_spacing=0, name=None, max_lines=None) -> Markup:
-        s = "" if s is None else str(s)
+        s = "" if s is None else s if isinstance(s, str) else str(s)
         res = layout_text(s, TextBox(float(x), float(y), float(w), float(h)), fonts=fonts, icons=icons,
                           font=font, size=float(size), min_size=None if min_size is None else float(min_size),
                           align=align, valign=valign, lang=lang, line_height=float(line_height), fill=fill,
                           letter_spacing=float(letter_spacing), max_lines=max_lines)
-        label = _label(s, name)
-        prefix = f"{where}: {label}" if where else label
-        for problem in res.problems:
-            report.append(f"{prefix}: {problem}")
+        messages = list(res.problems)
         if safe_rect is not None:
             excess = safe_zone_excess(res.ink_boxes, safe_rect)
             if excess > 0.01:
-                report.append(f"{prefix}: outside the safe zone by {excess:.2f} mm")
+                messages.append(f"outside the safe zone by {excess:.2f} mm")
+        if messages:
+            at = locate()
+            for message in messages:
+                report.append(text_problem(s, message, subject, name, at))
         return Markup(res.svg)
 
     return text

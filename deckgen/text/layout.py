@@ -67,6 +67,7 @@ class LayoutResult:
     ink_boxes: list[tuple[float, float, float, float]]
     problems: list[str]
     baselines: list[float] = field(default_factory=list)  # y in mm of each line's baseline
+    height: float = 0.0  # mm from the top of the first line's ink to the bottom of the last's
 
 
 @dataclass
@@ -371,7 +372,8 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
         problems.append("missing glyphs: " + " ".join(missing))
     text_lines = ["".join(g.char for g in ln.glyphs) for ln in trial.lines]
     return LayoutResult(svg=svg, fits=trial.fits, size=trial.size, overflow=trial.overflow,
-                        lines=text_lines, missing=missing, ink_boxes=ink, problems=problems, baselines=baselines)
+                        lines=text_lines, missing=missing, ink_boxes=ink, problems=problems, baselines=baselines,
+                        height=trial.height * trial.size)
 
 
 def _render(trial: _Trial, box: TextBox, align: str, valign: str, line_height: float, fill: str):

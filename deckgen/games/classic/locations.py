@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from deckgen.engines.classic_cards import (
+from deckgen.games.classic.cards import (
     FACE_COPIES,
     FACE_SETS,
     HIGHEST_NUMBERED,
@@ -31,7 +31,6 @@ from deckgen.engines.classic_cards import (
 )
 from deckgen.errors import ShowdownError
 
-LANGUAGES = ("en", "de", "fr", "ru")
 SLOT_KINDS = ("face", "rank", "numbered", "suit")
 _RANK_WORDS = {name: rank for rank, name in RANK_NAMES.items()}
 
@@ -56,19 +55,14 @@ class Slot:
 
 @dataclass(frozen=True)
 class Array:
-    """A location's special hand: an id, localized names and a pattern."""
+    """A location's special hand: an id and a pattern (its name is ``location.ID.array`` in the lang files)."""
 
     id: str
-    name: tuple[tuple[str, str], ...]
     slots: tuple[Slot, ...]
 
     @property
     def size(self) -> int:
         return sum(s.count for s in self.slots)
-
-    def name_in(self, lang: str = "en") -> str:
-        names = dict(self.name)
-        return names.get(lang, names["en"])
 
     def matches(self, cards: tuple[Card, ...] | list[Card]) -> bool:
         """True when ``cards`` fill the slots exactly (one card per place)."""
@@ -96,7 +90,6 @@ class DiscardRule:
     """How many cards may be discarded; a larger choice while holding a face."""
 
     counts: tuple[int, ...]
-    text: tuple[tuple[str, str], ...]
     if_holding: tuple[str, ...] = ()
     counts_if_holding: tuple[int, ...] = ()
 
@@ -108,10 +101,9 @@ class DiscardRule:
 
 @dataclass(frozen=True)
 class Location:
-    """One row of the local-rules table."""
+    """One row of the local-rules table (its words are ``location.ID*`` in the lang files)."""
 
     id: str
-    name: tuple[tuple[str, str], ...]
     face_set: str
     faces: tuple[tuple[str, int], ...]
     array: Array | None
@@ -119,10 +111,6 @@ class Location:
 
     def face_value(self, name: str) -> int:
         return dict(self.faces)[name]
-
-    def name_in(self, lang: str = "en") -> str:
-        names = dict(self.name)
-        return names.get(lang, names["en"])
 
 
 # ---------------------------------------------------------------- validation
@@ -144,21 +132,11 @@ def _int(value: Any, path: tuple, what: str) -> int:
     return value
 
 
-def _names(value: Any, path: tuple) -> tuple[tuple[str, str], ...]:
-    """A localized name: a plain string (English) or {en: ..., de: ...}."""
-    if isinstance(value, str) and value.strip():
-        return (("en", value.strip()),)
-    names = _mapping(value, path, "a name")
-    if "en" not in names:
-        _fail(path, "a name needs at least an English ('en') text.")
-    out = []
-    for lang, text in names.items():
-        if lang not in LANGUAGES:
-            _fail(path + (lang,), f"unknown language '{lang}'; use {', '.join(LANGUAGES)}.")
-        if not isinstance(text, str) or not text.strip():
-            _fail(path + (lang,), "a name must be a non-empty text.")
-        out.append((lang, text.strip()))
-    return tuple(out)
+def _moved(raw: dict, key: str, path: tuple, where: str) -> None:
+    """Words used to live in this file (format 1); say where they go now."""
+    if key in raw:
+        _fail(path + (key,), f"the words of the local rules now live in the lang files: write "
+                             f"'{where}: ...' under strings: in each data/GAME/lang/LANG.yaml and delete this entry")
 
 
 def _slot_value(kind: str, raw: Any, path: tuple, face_set: str) -> Any:
@@ -192,7 +170,8 @@ def _array(raw: Any, path: tuple, face_set: str) -> Array | None:
     if raw is None:
         return None
     raw = _mapping(raw, path, "an array")
-    for key in ("id", "name", "pattern"):
+    _moved(raw, "name", path, f"location.{path[1]}.array")
+    for key in ("id", "pattern"):
         if key not in raw:
             _fail(path, f"an array needs '{key}'.")
     if not isinstance(raw["id"], str) or not raw["id"].strip():
@@ -218,7 +197,7 @@ def _array(raw: Any, path: tuple, face_set: str) -> Array | None:
         wanted = sum(s.count for s in slots if s.kind == "face" and s.value == name)
         if wanted > FACE_COPIES:
             _fail(path + ("pattern",), f"the pattern asks for {wanted} copies of '{name}'; the deck holds {FACE_COPIES}.")
-    return Array(raw["id"].strip(), _names(raw["name"], path + ("name",)), tuple(slots))
+    return Array(raw["id"].strip(), tuple(slots))
 
 
 def _counts(raw: Any, path: tuple) -> tuple[int, ...]:
@@ -232,13 +211,13 @@ def _counts(raw: Any, path: tuple) -> tuple[int, ...]:
 
 def _discard(raw: Any, path: tuple, face_set: str) -> DiscardRule:
     raw = _mapping(raw, path, "discard")
-    if "counts" not in raw or "text" not in raw:
-        _fail(path, "discard needs 'counts' and 'text'.")
+    _moved(raw, "text", path, f"location.{path[1]}.discard")
+    if "counts" not in raw:
+        _fail(path, "discard needs 'counts'.")
     counts = _counts(raw["counts"], path + ("counts",))
-    text = _names(raw["text"], path + ("text",))
     cond = raw.get("if_holding")
     if cond is None:
-        return DiscardRule(counts, text)
+        return DiscardRule(counts)
     cpath = path + ("if_holding",)
     cond = _mapping(cond, cpath, "if_holding")
     faces = cond.get("any_of")
@@ -247,13 +226,14 @@ def _discard(raw: Any, path: tuple, face_set: str) -> DiscardRule:
     for i, name in enumerate(faces):
         if name not in FACE_SETS[face_set]:
             _fail(cpath + ("any_of", i), f"face {name!r} is not in the {face_set} face set.")
-    return DiscardRule(counts, text, tuple(faces), _counts(cond.get("counts"), cpath + ("counts",)))
+    return DiscardRule(counts, tuple(faces), _counts(cond.get("counts"), cpath + ("counts",)))
 
 
 def parse_location(loc_id: str, raw: Any, path: tuple) -> Location:
     """Validate one location entry (``path`` points at it)."""
     raw = _mapping(raw, path, "a location")
-    for key in ("name", "face_set", "faces", "array", "discard"):
+    _moved(raw, "name", path, f"location.{loc_id}")
+    for key in ("face_set", "faces", "array", "discard"):
         if key not in raw:
             _fail(path, f"a location needs '{key}'.")
     face_set = raw["face_set"]
@@ -271,7 +251,6 @@ def parse_location(loc_id: str, raw: Any, path: tuple) -> Location:
         faces.append((name, _int(faces_raw[name], path + ("faces", name), "a face value")))
     return Location(
         id=loc_id,
-        name=_names(raw["name"], path + ("name",)),
         face_set=face_set,
         faces=tuple(faces),
         array=_array(raw["array"], path + ("array",), face_set),

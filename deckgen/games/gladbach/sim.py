@@ -6,7 +6,7 @@ enough (:func:`deck_sufficiency`), and to exercise the ranking and chip
 rules end to end.  Deterministic: all chance (shuffle, dice, strategy
 choices) comes from one ``random.Random(seed)``.
 
-Table procedure (see ``gladbach.DECISIONS`` for the rule texts):
+Table procedure (the rule decisions are in ``data/gladbach/decisions.yaml``):
 
 * deal ``START_HAND_SIZE`` (2) cards to each player, seat 0 first;
 * nine rounds; in each, seat 0 to seat N-1 in turn: may draw one card, may
@@ -36,9 +36,9 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Mapping
 
-from deckgen.engines.gladbach import (
+from deckgen.games.gladbach.engine import (
     BLUE,
-    DEFAULT_COMPOSITION,
+    CARD_KINDS,
     MAX_PLAYERS,
     START_HAND_SIZE,
     Card,
@@ -204,7 +204,7 @@ def simulate(
     players: int,
     seed: int = 0,
     *,
-    composition: Mapping[str, int] | None = None,
+    composition: Mapping[str, int],
     strategy: str | list[str] = "greedy",
     bet: str = "fixed",
     force_doubles: bool = False,
@@ -232,7 +232,7 @@ def simulate(
         raise ValueError("hand size must be at least 1")
 
     rng = random.Random(seed)
-    piles = _Piles(build_deck(DEFAULT_COMPOSITION if composition is None else composition), rng)
+    piles = _Piles(build_deck(composition), rng)
     chips = [start_chips] * players
     chips_before = list(chips)
 
@@ -350,7 +350,7 @@ class SufficiencyReport:
 
 
 def deck_sufficiency(
-    composition: Mapping[str, int] | None = None,
+    composition: Mapping[str, int],
     players: int = MAX_PLAYERS,
     games: int = 200,
     seed: int = 0,
@@ -364,7 +364,7 @@ def deck_sufficiency(
     The defaults are the worst case: every player always draws, never
     discards, and both dice rolls are doubles.
     """
-    comp = DEFAULT_COMPOSITION if composition is None else composition
+    comp = composition
     deck_size = len(build_deck(comp))
     max_drawn, min_pile, ran_empty = 0, deck_size, 0
     for g in range(games):
@@ -392,8 +392,6 @@ def smallest_uniform_composition(
     players: int = MAX_PLAYERS, games: int = 20, seed: int = 0
 ) -> dict[str, int]:
     """The fewest equal copies of all 19 kinds that pass the worst-case check."""
-    from deckgen.engines.gladbach import CARD_KINDS
-
     copies = 1
     while True:
         comp = {kind: copies for kind in CARD_KINDS}

@@ -4,7 +4,7 @@ Pure code only (no file I/O, no printing).  The engine reads a player's
 *table* -- the cards in the order they were laid down -- in a compact
 notation, resolves every card to its current value and judges a set between
 two players.  The turn-by-turn match simulator lives in
-:mod:`deckgen.engines.pazaak_sim`.
+:mod:`deckgen.games.pazaak.sim`.
 
 Table notation
     ``"7"`` (or the integer 7)  a main-deck card, 1 to 10
@@ -17,7 +17,7 @@ Table notation
 
 ``+-`` and ``+/-`` are accepted for ``±``, and U+2212 for ``-``.
 
-Every rule the source leaves open is settled in :data:`DECISIONS`, with
+Every rule the source leaves open is settled in ``data/pazaak/decisions.yaml``, with
 example sets that the rulebooks quote and the tests judge with this engine.
 """
 
@@ -27,7 +27,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from deckgen.engines import register
 from deckgen.errors import ShowdownError
 
 TARGET = 20
@@ -284,8 +283,8 @@ def _decide(players: list[dict], tiebreakers: list[bool]) -> tuple[list[str], st
     return [], "tie"
 
 
-class PazaakEngine:
-    """Judges one Pazaak set from the two players' final tables.
+def judge(showdown: Any, main_deck: dict[int, int] | None = None) -> dict:
+    """Judge one Pazaak set from the two players' final tables.
 
     ``judge({"players": [{"name": "A", "table": ["7", "10", "+2"]},
     {"name": "B", "table": ["5", "D"]}]})`` returns ``{"winners": [...],
@@ -293,48 +292,45 @@ class PazaakEngine:
     "cards": [{"token", "value"}]}]}``.  ``winners`` is empty when the set is
     void.  ``reason`` is one of ``bust``, ``both bust``, ``nine-card``,
     ``higher total``, ``tiebreaker``, ``tie``.  Exactly two players.
+    ``main_deck`` (value -> copies, from the printed deck) limits how often a
+    main-deck value may appear on the two tables; without it the rules'
+    deck (:data:`MAIN_DECK`) does.
     """
-
-    name = "pazaak"
-
-    def judge(self, showdown: dict, **options: Any) -> dict:
-        if options:
-            raise ShowdownError((), f"the pazaak judge takes no options, got {sorted(options)}.")
-        if not isinstance(showdown, dict) or "players" not in showdown:
-            raise ShowdownError((), "a showdown must be a mapping with a 'players' list.")
-        players = showdown["players"]
-        if not isinstance(players, list) or len(players) != 2:
-            got = f"this showdown has {len(players)}" if isinstance(players, list) else "'players' is not a list"
-            raise ShowdownError(("players",), f"pazaak is played by exactly two players; {got}.")
-        named_tables = []
-        seen: set[str] = set()
-        for i, player in enumerate(players):
-            if not isinstance(player, dict):
-                raise ShowdownError(("players", i), "each player must be a mapping with 'name' and 'table'.")
-            name = player.get("name")
-            if not isinstance(name, str) or not name.strip():
-                raise ShowdownError(("players", i, "name"), "each player needs a non-empty name.")
-            if name in seen:
-                raise ShowdownError(
-                    ("players", i, "name"), f"player name {name!r} is used twice; names must differ."
-                )
-            seen.add(name)
-            if "table" not in player:
-                raise ShowdownError(("players", i), f"player {name!r} has no 'table' list.")
-            named_tables.append((name, parse_table(player["table"], ("players", i, "table"))))
-        _check_main_deck(named_tables)
-        return judge_tables(named_tables)
+    if not isinstance(showdown, dict) or "players" not in showdown:
+        raise ShowdownError((), "a showdown must be a mapping with a 'players' list.")
+    players = showdown["players"]
+    if not isinstance(players, list) or len(players) != 2:
+        got = f"this showdown has {len(players)}" if isinstance(players, list) else "'players' is not a list"
+        raise ShowdownError(("players",), f"pazaak is played by exactly two players; {got}.")
+    named_tables = []
+    seen: set[str] = set()
+    for i, player in enumerate(players):
+        if not isinstance(player, dict):
+            raise ShowdownError(("players", i), "each player must be a mapping with 'name' and 'table'.")
+        name = player.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise ShowdownError(("players", i, "name"), "each player needs a non-empty name.")
+        if name in seen:
+            raise ShowdownError(
+                ("players", i, "name"), f"player name {name!r} is used twice; names must differ."
+            )
+        seen.add(name)
+        if "table" not in player:
+            raise ShowdownError(("players", i), f"player {name!r} has no 'table' list.")
+        named_tables.append((name, parse_table(player["table"], ("players", i, "table"))))
+    _check_main_deck(named_tables, main_deck)
+    return judge_tables(named_tables)
 
 
-def _check_main_deck(named_tables: list[tuple[str, list[Played]]]) -> None:
-    """Both tables draw from one shared main deck: at most four of each value."""
-    limit = dict(MAIN_DECK)
+def _check_main_deck(named_tables: list[tuple[str, list[Played]]], main_deck: dict[int, int] | None = None) -> None:
+    """Both tables draw from one shared main deck: no value more often than the deck holds it."""
+    limit = dict(main_deck or MAIN_DECK)
     seen: dict[int, int] = {}
     for i, (_, cards) in enumerate(named_tables):
         for j, card in enumerate(cards):
             if card.is_main:
                 seen[card.chosen] = seen.get(card.chosen, 0) + 1
-                if seen[card.chosen] > limit[card.chosen]:
+                if seen[card.chosen] > limit.get(card.chosen, 0):
                     raise ShowdownError(
                         ("players", i, "table", j),
                         f"main-deck card {card.token!r} is on the tables more than "
@@ -368,181 +364,3 @@ def normalise_side_deck(cards: list[str]) -> list[str]:
     if problems:
         raise ValueError("; ".join(problems))
     return [normalise_id(card) for card in cards]
-
-
-def _ex(a: list, b: list, winners: list[str]) -> dict:
-    return {"players": [{"name": "A", "table": a}, {"name": "B", "table": b}], "winners": winners}
-
-
-DECISIONS: list[dict] = [
-    {
-        "id": "two-players",
-        "rule": "A set is always played between exactly two players; the judge rejects any other number.",
-        "examples": [_ex(["7", "10", "+2"], ["5", "D"], ["A"])],
-    },
-    {
-        "id": "table-shape",
-        "rule": (
-            "Every turn is one draw from the main deck followed by at most one hand card, so a table "
-            "starts with a main-deck card, never shows two side cards in a row and holds one to nine cards."
-        ),
-        "examples": [_ex(["6", "+3", "8", "-1"], ["9", "9"], ["B"])],
-    },
-    {
-        "id": "bust",
-        "rule": (
-            "A player whose total is over 20 when the turn ends has bust and loses the set, "
-            "whatever the other player's total."
-        ),
-        "examples": [_ex(["10", "8", "5"], ["3", "4"], ["B"])],
-    },
-    {
-        "id": "bust-saved",
-        "rule": (
-            "A hand card played in the same turn counts before the bust check: a minus card can bring "
-            "a total back to 20 or less."
-        ),
-        "examples": [_ex(["10", "8", "5", "-4"], ["10", "8"], ["A"])],
-    },
-    {
-        "id": "both-bust",
-        "rule": (
-            "In play the set ends as soon as one player busts; if a judged set shows both players "
-            "over 20, it is void."
-        ),
-        "examples": [_ex(["10", "10", "3"], ["9", "9", "5"], [])],
-    },
-    {
-        "id": "tie-void",
-        "rule": (
-            "Equal totals make the set void (unless a tiebreaker decides it); "
-            "a void set does not count and another set is played."
-        ),
-        "examples": [_ex(["10", "9"], ["9", "10"], [])],
-    },
-    {
-        "id": "negative-totals",
-        "rule": "A total may drop below zero; it is compared like any other total.",
-        "examples": [_ex(["2", "-5"], ["1"], ["B"])],
-    },
-    {
-        "id": "nine-card",
-        "rule": (
-            "A player who fills all nine slots with a total of 20 or less wins the set at once, "
-            "even against a higher total; nine cards over 20 are a bust."
-        ),
-        "examples": [
-            _ex(["1", "1", "2", "2", "3", "1", "2", "3", "1"], ["10", "10"], ["A"]),
-            _ex(["1", "1", "2", "2", "3", "1", "2", "3", "6"], ["10", "9"], ["B"]),
-        ],
-    },
-    {
-        "id": "nine-card-both",
-        "rule": (
-            "In play the first full table ends the set; if a judged set shows both players with "
-            "nine cards and 20 or less, the higher total wins as usual."
-        ),
-        "examples": [
-            _ex(
-                ["1", "1", "2", "2", "3", "1", "2", "3", "1"],
-                ["5", "5", "-4", "5", "-2", "5", "-2", "2", "3"],
-                ["B"],
-            )
-        ],
-    },
-    {
-        "id": "plus-minus-choice",
-        "rule": (
-            "A ± card and the 1±2 card are written with the value chosen when they were played; "
-            "that choice cannot change later (except by a flip card)."
-        ),
-        "examples": [_ex(["10", "±4:-4", "9", "1±2:+2"], ["8", "8"], ["A"])],
-    },
-    {
-        "id": "flip-all-cards",
-        "rule": (
-            "2&4 turns over the sign of every card already on the player's own table whose current value "
-            "is 2 or 4 (or -2 or -4): main-deck cards and side cards alike; 3&6 does the same for 3s and 6s. "
-            "The flip card itself counts 0, later cards are not affected and the opponent's table never is."
-        ),
-        "examples": [
-            _ex(["4", "+2", "10", "2&4"], ["5"], ["B"]),
-            _ex(["10", "-3", "7", "3&6"], ["10", "9"], ["A"]),
-        ],
-    },
-    {
-        "id": "flip-current-value",
-        "rule": (
-            "A flip card looks at each card's value as it stands at that moment, so a second flip card of "
-            "the same kind turns the cards back; a ±1 or a 5 is never flipped."
-        ),
-        "examples": [_ex(["4", "2&4", "10", "2&4", "6"], ["10", "9"], ["A"])],
-    },
-    {
-        "id": "double",
-        "rule": (
-            "D takes the current value of the card just before it, which is always the main-deck card "
-            "drawn that turn; afterwards it is a card of that value and a later flip card turns it over too."
-        ),
-        "examples": [
-            _ex(["5", "D", "7"], ["9", "7"], ["A"]),
-            _ex(["4", "2&4", "6", "D", "2"], ["9"], ["A"]),
-            _ex(["2", "D", "10", "2&4", "8"], ["10", "6"], ["B"]),
-        ],
-    },
-    {
-        "id": "tiebreaker",
-        "rule": (
-            "The ±1T card counts as +1 or -1; if it is the last card on its player's table and the totals "
-            "are equal, that player wins the set. If both tables end with a ±1T on equal totals, "
-            "the set is void."
-        ),
-        "examples": [
-            _ex(["10", "9", "±1T:+1"], ["10", "10"], ["A"]),
-            _ex(["10", "±1T:+1", "9"], ["10", "10"], []),
-            _ex(["10", "9", "±1T:+1"], ["10", "9", "±1T:+1"], []),
-        ],
-    },
-    {
-        "id": "shared-main-deck",
-        "rule": (
-            "Both players draw from one shared main deck of 40 cards, shuffled anew before every set; "
-            "a set uses at most 18 cards, so the deck never runs out, and the two tables together never "
-            "show more than four cards of one value."
-        ),
-        "examples": [_ex(["10", "10", "-3"], ["10", "8"], ["B"])],
-    },
-    {
-        "id": "hand-for-match",
-        "rule": (
-            "At the start of the match each player draws four cards at random from their ten-card side deck; "
-            "each of them can be played once in the whole match and does not return for later sets. "
-            "A side deck may hold the same card more than once."
-        ),
-        "examples": [],
-    },
-    {
-        "id": "opener-alternates",
-        "rule": (
-            "The first player opens the first set; after that the players take turns opening, "
-            "void sets included."
-        ),
-        "examples": [],
-    },
-    {
-        "id": "standing",
-        "rule": (
-            "A player who stands takes no more turns this set; the other player keeps taking turns until "
-            "they stand, bust or fill nine slots. The set ends when both have stood."
-        ),
-        "examples": [],
-    },
-    {
-        "id": "match",
-        "rule": "The first player to win three sets wins the match; void sets are replayed and do not count.",
-        "examples": [],
-    },
-]
-
-
-register(PazaakEngine())

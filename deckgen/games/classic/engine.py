@@ -15,7 +15,8 @@ Ranking (best first), as a key ``(level, magnitude, positive)``:
 * level 0 -- bombed out (total above 23, below -23, or exactly 0); never wins
 
 Equal keys tie; tied winners go to sudden demise (:func:`resolve`).
-Every choice the sources leave open is listed in :data:`DECISIONS`.
+Every choice the sources leave open is stated, with judged examples, in
+``data/classic/decisions.yaml``.
 
 Settlement of the pots lives in ``classic_settle``, the seeded shift
 simulator in ``classic_sim``.
@@ -27,8 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from deckgen.engines import register
-from deckgen.engines.classic_cards import (
+from deckgen.games.classic.cards import (
     CLASSIC_FACE_VALUES,
     FACE_SETS,
     STANDARD_DECK,
@@ -37,18 +37,16 @@ from deckgen.engines.classic_cards import (
     deck_cards,
     parse_card,
 )
-from deckgen.engines.classic_locations import Location, parse_locations
+from deckgen.games.classic.locations import Location, parse_locations
 from deckgen.errors import ShowdownError
 
 __all__ = [
     "BOMBED_OUT",
-    "DECISIONS",
     "IDIOTS_ARRAY",
     "NORMAL",
     "PURE_SABACC",
     "STANDARD_DECK",
     "Card",
-    "ClassicEngine",
     "Evaluation",
     "Resolution",
     "card_value",
@@ -70,106 +68,6 @@ LIMIT = 23
 
 LEVEL_BOMBED, LEVEL_NORMAL, LEVEL_PURE, LEVEL_LOCATION, LEVEL_IDIOT = range(5)
 SPECIAL_LEVEL = LEVEL_PURE  # this level and above win the sabacc pot
-
-DECISIONS: list[dict[str, Any]] = [
-    {
-        "id": "zero-bombs-out",
-        "rule": "A total of exactly 0 bombs out, like a total above 23 or below -23.",
-        "examples": [
-            {"hands": {"A": ["coins:2", "face:queen-of-air-and-darkness"], "B": ["sabers:1", "staves:1"]}, "winner": "B"},
-            {"hands": {"A": ["coins:ace", "sabers:9"], "B": ["flasks:1", "staves:1"]}, "winner": "B"},
-        ],
-    },
-    {
-        "id": "negative-totals",
-        "rule": (
-            "Other hands rank by their distance from zero: the larger the distance the better, so -22 beats 21. "
-            "At equal distance the positive total wins, so 21 beats -21. The bomb-out limits are the same on both "
-            "sides (above 23, below -23), so the scale is symmetric; WEG speaks of the highest total, hence the "
-            "positive tie-break."
-        ),
-        "examples": [
-            {"hands": {"A": ["face:moderation", "face:endurance"], "B": ["coins:10", "sabers:11"]}, "winner": "A"},
-            {"hands": {"A": ["coins:10", "sabers:11"], "B": ["face:moderation", "face:endurance", "coins:1"]}, "winner": "A"},
-            {"hands": {"A": ["coins:5", "sabers:4"], "B": ["face:balance", "staves:1"]}, "winner": "B"},
-        ],
-    },
-    {
-        "id": "negative-pure-sabacc",
-        "rule": (
-            "A total of -23 is also a Pure Sabacc and wins the sabacc pot too; when both meet, +23 beats -23. "
-            "Pure Sabacc of either sign beats every ordinary hand."
-        ),
-        "examples": [
-            {"hands": {"A": ["face:demise", "face:balance", "coins:1"], "B": ["coins:ace", "sabers:7"]}, "winner": "A"},
-            {"hands": {"A": ["coins:ace", "sabers:8"], "B": ["face:demise", "face:balance", "coins:1"]}, "winner": "A"},
-        ],
-    },
-    {
-        "id": "idiots-array",
-        "rule": (
-            "The Idiot's Array is exactly three cards: an Idiot, a 2 of any suit and a 3 of any suit. With any further "
-            "card the hand is an ordinary hand judged by its total. Face cards worth 2 or 3 under local rules do not "
-            "count as the 2 or the 3. The Idiot's Array beats every other hand, Pure Sabacc included."
-        ),
-        "examples": [
-            {"hands": {"A": ["face:idiot", "flasks:2", "staves:3"], "B": ["coins:ace", "sabers:8"]}, "winner": "A"},
-            {"hands": {"A": ["face:idiot", "flasks:2", "staves:3", "coins:4"], "B": ["coins:10", "coins:5"]}, "winner": "B"},
-        ],
-    },
-    {
-        "id": "location-array",
-        "rule": (
-            "Under local rules, the location's array wins both pots. It must be exactly the listed cards, it counts "
-            "whatever its total (it never bombs out), and it ranks below the Idiot's Array and above Pure Sabacc."
-        ),
-        "examples": [
-            {"location": "imperial", "hands": {"A": ["face:lord-of-sith", "coins:commander", "sabers:ace"], "B": ["coins:ace", "sabers:8"]}, "winner": "A"},
-            {"location": "imperial", "hands": {"A": ["face:lord-of-sith", "coins:commander", "sabers:ace"], "B": ["face:idiot", "flasks:2", "staves:3"]}, "winner": "B"},
-            {"location": "imperial", "hands": {"A": ["face:lord-of-sith", "coins:commander", "sabers:ace", "staves:1"], "B": ["coins:4", "sabers:5"]}, "winner": "B"},
-        ],
-    },
-    {
-        "id": "sudden-demise",
-        "rule": (
-            "When several players tie for the best hand, each of them receives one more card and the new totals are "
-            "compared; if they tie again, another card follows. Bombing out during sudden demise costs no penalty. "
-            "If all of them bomb out, the best hand among the other players wins. The sabacc pot goes to the "
-            "sudden-demise winner when the tied hands were special hands."
-        ),
-        "examples": [
-            {"hands": {"A": ["coins:10", "sabers:10"], "B": ["flasks:10", "staves:10"], "C": ["coins:9", "sabers:9"]},
-             "extra": {"A": ["coins:2"], "B": ["flasks:1"]}, "winner": "A"},
-            {"hands": {"A": ["coins:10", "sabers:10"], "B": ["flasks:10", "staves:10"], "C": ["coins:9", "sabers:9"]},
-             "extra": {"A": ["coins:8"], "B": ["flasks:5"]}, "winner": "C"},
-        ],
-    },
-    {
-        "id": "card-copies",
-        "rule": (
-            "A showdown may hold each suited card once and each face card at most twice; without local rules only the "
-            "classic face cards exist, under a location only its face set. Anything else is an error, not a hand."
-        ),
-        "examples": [],
-    },
-    {
-        "id": "minimum-hand",
-        "rule": "A hand at the showdown holds at least two cards.",
-        "examples": [],
-    },
-    {
-        "id": "settlement",
-        "rule": (
-            "Order of payments: ante (1 to the main pot, and 1 to the sabacc pot when it is empty), bets, 1 to the "
-            "sabacc pot for each fold, then each bombed-out player pays the value of the main pot into the sabacc pot, "
-            "and so does a caller who does not win (once, even if bombed out too). The winner takes the main pot; a "
-            "special hand also takes the sabacc pot including this hand's payments. Tied winners split; a remainder "
-            "that cannot be split stays in the sabacc pot. If nobody wins, the main pot goes into the sabacc pot."
-        ),
-        "examples": [],
-    },
-]
-
 
 # ------------------------------------------------------------------- values
 
@@ -273,7 +171,7 @@ def evaluate(cards: Sequence[Card | str], location: Location | None = None) -> E
         return Evaluation(hand, total, IDIOTS_ARRAY, (LEVEL_IDIOT, 0, 0))
     if location is not None and location.array is not None and location.array.matches(hand):
         arr = location.array
-        return Evaluation(hand, total, arr.name_in("en").lower(), (LEVEL_LOCATION, 0, 0), arr.id)
+        return Evaluation(hand, total, arr.id, (LEVEL_LOCATION, 0, 0), arr.id)
     if abs(total) == LIMIT:
         return Evaluation(hand, total, PURE_SABACC, (LEVEL_PURE, LIMIT, int(total > 0)))
     if is_bomb_total(total):
@@ -380,18 +278,21 @@ def parse_hand(tokens: Any, path: tuple, location: Location | None = None) -> li
     return cards
 
 
-def _check_copies(entries: list[tuple[tuple, Card]], location: Location | None) -> None:
+def _check_copies(entries: list[tuple[tuple, Card]], location: Location | None,
+                  compositions: Mapping[str, Mapping[Card, int]] | None = None) -> None:
+    """No card more often than the deck in play holds it (the printed deck's counts when given)."""
     seen: Counter = Counter()
     face_set = face_set_of(location)
+    deck = (compositions or {}).get(face_set)
     for path, card in entries:
         seen[card] += 1
-        allowed = copies_in_deck(card, face_set)
+        allowed = deck.get(card, 0) if deck else copies_in_deck(card, face_set)
         if seen[card] > allowed:
             copies = "one copy" if allowed == 1 else f"{allowed} copies"
             raise ShowdownError(path, f"{card.id} appears {seen[card]} times; the deck holds {copies}.")
 
 
-def _read_showdown(showdown: Any, location: Location | None):
+def _read_showdown(showdown: Any, location: Location | None, compositions=None):
     if not isinstance(showdown, dict):
         raise ShowdownError((), "a showdown must be a mapping with 'players'.")
     players = showdown.get("players")
@@ -424,7 +325,7 @@ def _read_showdown(showdown: Any, location: Location | None):
             raise ShowdownError(("extra", name), f"'{name}' is not a player of this showdown.")
         extra[name] = parse_hand(tokens, ("extra", name), location)
         entries += [(("extra", name, j), c) for j, c in enumerate(extra[name])]
-    _check_copies(entries, location)
+    _check_copies(entries, location, compositions)
     return hands, extra
 
 
@@ -443,12 +344,26 @@ def _eval_json(name: str, ev: Evaluation) -> dict:
 
 
 def judge(showdown: Any, location: Location | str | None = None,
-          locations: Mapping[str, Location] | None = None) -> dict:
-    """Judge a showdown document; see :class:`ClassicEngine` for the format."""
+          locations: Mapping[str, Location] | None = None,
+          compositions: Mapping[str, Mapping[Card, int]] | None = None) -> dict:
+    """Judge a showdown document.
+
+    ``showdown`` is ``{"players": [{"name": "A", "hand": ["coins:11", "sabers:ace"]}, ...],
+    "extra": {"A": ["flasks:2"]}, "location": "imperial"}`` (``extra``: the
+    cards a tied player receives, one per sudden-demise round; ``location``
+    optional, the argument wins).  ``compositions`` (face set -> card ->
+    copies, from the printed decks) limits how often a card may appear;
+    without it the standard 76-card deck does.  The result holds ``winners``
+    (several if a tie is left open because extra cards ran out -- then
+    ``needs_extra`` names them; none if every hand bombed out),
+    ``sabacc_pot_won``, per player ``total``, ``category`` and ``rank`` (the
+    key [level, magnitude, positive]; larger is better) and the
+    ``sudden_demise`` rounds.
+    """
     if location is None and isinstance(showdown, dict):
         location = showdown.get("location")
     loc = _location(location, locations)
-    hands, extra = _read_showdown(showdown, loc)
+    hands, extra = _read_showdown(showdown, loc, compositions)
     res = resolve(hands, extra, loc)
     evals = dict(res.evaluations)
     return {
@@ -465,35 +380,3 @@ def judge(showdown: Any, location: Location | str | None = None,
             {"players": list(r.players), "hands": [_eval_json(n, ev) for n, ev in r.hands]} for r in res.rounds
         ],
     }
-
-
-class ClassicEngine:
-    """Engine object for the registry.
-
-    ``judge(showdown, location=None, locations=None)`` takes::
-
-        {"players": [{"name": "A", "hand": ["coins:11", "sabers:ace"]}, ...],
-         "extra": {"A": ["flasks:2", ...]},      # optional: sudden-demise cards
-         "location": "imperial"}                 # optional; the option wins
-
-    ``extra[name]`` are the cards a tied player receives, one per
-    sudden-demise round.  The result holds ``winners`` (one name; several if
-    a tie is left open because extra cards ran out -- then ``needs_extra``
-    names them; none if every hand bombed out), ``sabacc_pot_won``, per
-    player ``total``, ``category``, ``rank`` (the key [level, magnitude,
-    positive]; larger is better) and the ``sudden_demise`` rounds.
-    """
-
-    name = "classic"
-    decisions = DECISIONS
-
-    def judge(self, showdown: dict, location: Location | str | None = None,
-              locations: Mapping[str, Location] | None = None, **_: Any) -> dict:
-        return judge(showdown, location=location, locations=locations)
-
-    @staticmethod
-    def parse_locations(doc: dict) -> dict[str, Location]:
-        return parse_locations(doc)
-
-
-register(ClassicEngine())

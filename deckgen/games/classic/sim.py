@@ -27,10 +27,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from deckgen.engines.classic import card_value, evaluate, face_set_of, resolve
-from deckgen.engines.classic_cards import Card, deck_cards
-from deckgen.engines.classic_locations import Location
-from deckgen.engines.classic_settle import Outcome, Settlement, Stake, settle
+from deckgen.games.classic.engine import card_value, evaluate, face_set_of, resolve
+from deckgen.games.classic.cards import Card, deck_cards
+from deckgen.games.classic.locations import Location
+from deckgen.games.classic.settle import Outcome, Settlement, Stake, settle
 
 SHIFT_RULES = ("weg", "dice")
 

@@ -3,7 +3,7 @@
 What it is for: parsing cards (``COLOUR:N``), valuing and ranking hands,
 checking deck compositions, and judging a showdown document.  The seeded
 game simulator and the deck-sufficiency check live in
-:mod:`deckgen.engines.gladbach_sim`; :func:`simulate` and
+:mod:`deckgen.games.gladbach.sim`; :func:`simulate` and
 :func:`deck_sufficiency` here are thin lazy wrappers around it.
 
 The deck has three colours: one neutral blue 0, positive green 1-9 and
@@ -11,9 +11,9 @@ negative red 1-9 (a red 3 counts -3).  A hand is worth the sum of its cards.
 
 The source rules are ambiguous about the order of the tie-breaks and about
 the "colour" of a hand of several cards.  The project's reading is written
-down, with example showdowns, in :data:`DECISIONS`; rulebooks in every
-language state these rules and the tests judge every example with this
-engine.
+down, with example showdowns, in ``data/gladbach/decisions.yaml``; rulebooks
+in every language state these rules and ``deckgen check`` judges every
+example with this engine.
 
 Ranking, best first (see :func:`rank_key`):
 
@@ -32,7 +32,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from deckgen.engines import register
 from deckgen.errors import ShowdownError
 
 __all__ = [
@@ -49,14 +48,9 @@ __all__ = [
     "compare",
     "validate_composition",
     "build_deck",
-    "DEFAULT_COMPOSITION",
     "MAX_PLAYERS",
     "START_HAND_SIZE",
-    "DECISIONS",
-    "GladbachEngine",
     "judge",
-    "simulate",
-    "deck_sufficiency",
 ]
 
 BLUE, GREEN, RED = "blue", "green", "red"
@@ -65,9 +59,9 @@ COLOURS = (BLUE, GREEN, RED)
 _SIGN = {BLUE: 0, GREEN: 1, RED: -1}
 _ALLOWED = "blue:0, green:1 to green:9, or red:1 to red:9"
 
-#: Most players a single game is published for (see DECISIONS "max-players").
+#: Most players a single game is published for (decision "max-players" of decisions.yaml).
 MAX_PLAYERS = 6
-#: Cards dealt to every player before round 1 (see DECISIONS "deal").
+#: Cards dealt to every player before round 1 (decision "deal" of decisions.yaml).
 START_HAND_SIZE = 2
 
 
@@ -215,139 +209,6 @@ def build_deck(comp: Mapping[str, int]) -> list[Card]:
     return [parse_card(kind) for kind in CARD_KINDS for _ in range(counts.get(kind, 0))]
 
 
-#: Eight copies of each of the 19 kinds: 152 cards.  Chosen with
-#: :func:`deckgen.engines.gladbach_sim.deck_sufficiency`: six players who
-#: always draw and never discard, with a dice double after rounds 3 and 6,
-#: take 6 x 24 = 144 cards; seven copies (133) run out, eight leave 8 spare.
-DEFAULT_COMPOSITION: dict[str, int] = {kind: 8 for kind in CARD_KINDS}
-
-
-# ----------------------------------------------------------------- decisions
-
-
-def _ex(winners: list[str], **hands: list[str]) -> dict:
-    return {"hands": dict(hands), "winners": winners}
-
-
-#: The project's reading of the open points, stated for the rulebooks.
-#: Each example is a showdown (player -> hand) and the expected winners;
-#: the tests judge every example with this engine.
-DECISIONS: list[dict] = [
-    {
-        "id": "value",
-        "rule": (
-            "A hand is worth the sum of its cards: green counts plus, red counts "
-            "minus, blue counts 0. The total closest to 0 wins; a total of 0 beats "
-            "everything."
-        ),
-        "examples": [
-            _ex(["A"], A=["green:3", "red:3"], B=["green:1"]),
-            _ex(["A"], A=["green:1"], B=["green:2"]),
-            _ex(["A"], A=["red:1"], B=["red:2"]),
-            _ex(["B"], A=["green:9", "green:4"], B=["red:5", "red:7"]),
-        ],
-    },
-    {
-        "id": "hand-colour",
-        "rule": (
-            "The colour of a hand is the colour of its total: a total of 0 is blue, "
-            "a positive total green, a negative total red. So, at the same distance "
-            "from 0, a positive total beats a negative one (blue beats green beats "
-            "red). Value and hand colour are one step: they are compared before the "
-            "number of cards."
-        ),
-        "examples": [
-            _ex(["A"], A=["green:1"], B=["red:1"]),
-            _ex(["A"], A=["green:5", "red:3"], B=["red:2"]),
-            _ex(["B"], A=["red:4"], B=["green:1", "green:1", "green:2"]),
-        ],
-    },
-    {
-        "id": "card-count",
-        "rule": (
-            "At the same total, the hand with fewer cards wins: one card beats two, "
-            "two beat three."
-        ),
-        "examples": [
-            _ex(["A"], A=["green:3"], B=["green:2", "green:1"]),
-            _ex(["A"], A=["blue:0"], B=["green:1", "red:1"]),
-            _ex(["B"], A=["green:4", "red:1", "red:1"], B=["green:7", "red:5"]),
-        ],
-    },
-    {
-        "id": "card-colours",
-        "rule": (
-            "At the same total and the same number of cards, the hand with more blue "
-            "cards wins; if that is equal too, the hand with more green cards wins."
-        ),
-        "examples": [
-            _ex(["A"], A=["blue:0", "green:1"], B=["green:2", "red:1"]),
-            _ex(["A"], A=["green:5", "green:1"], B=["green:9", "red:3"]),
-            _ex(["B"], A=["red:2", "red:1"], B=["blue:0", "red:3"]),
-        ],
-    },
-    {
-        "id": "full-tie",
-        "rule": (
-            "Hands with the same total, the same number of cards, the same number of "
-            "blue cards and the same number of green cards tie. Tied winners share "
-            "all chips equally; chips that do not divide go one each to the tied "
-            "winners in turn order, starting with the player who plays first."
-        ),
-        "examples": [
-            _ex(["A", "B"], A=["green:3", "red:1"], B=["green:6", "red:4"]),
-            _ex(["A", "B"], A=["blue:0"], B=["blue:0"], C=["green:1"]),
-        ],
-    },
-    {
-        "id": "deal",
-        "rule": (
-            f"Before round 1 every player is dealt {START_HAND_SIZE} cards. A player "
-            "may not discard the last card of the hand."
-        ),
-        "examples": [],
-    },
-    {
-        "id": "turn-order",
-        "rule": (
-            "The same player starts every round and play goes clockwise. In a turn "
-            "the player may draw one card, then may discard one card (face up onto "
-            "the discard pile), then places at least one chip on the field of the "
-            "current round if they have any left."
-        ),
-        "examples": [],
-    },
-    {
-        "id": "dice-double",
-        "rule": (
-            "After rounds 3 and 6 two dice are rolled. On a double, every player "
-            "first discards the whole hand; then, in turn order, each draws as many "
-            "cards as they held."
-        ),
-        "examples": [],
-    },
-    {
-        "id": "empty-draw-pile",
-        "rule": (
-            "If the draw pile is empty when a card must be drawn, shuffle the discard "
-            "pile except its top card into a new draw pile. If there is nothing to "
-            "shuffle, no card is drawn. With the standard deck this cannot happen "
-            f"with up to {MAX_PLAYERS} players."
-        ),
-        "examples": [],
-    },
-    {
-        "id": "max-players",
-        "rule": (
-            f"A game is for 2 to {MAX_PLAYERS} players. The standard deck has eight of "
-            "each card (152 cards): enough even if every player draws in every round, "
-            "never discards, and both dice rolls are doubles."
-        ),
-        "examples": [],
-    },
-]
-
-
 # --------------------------------------------------------------------- judge
 
 
@@ -410,42 +271,3 @@ def judge(showdown: Mapping[str, Any]) -> dict:
         )
     winners = [name for (name, _), key in zip(parsed, keys) if key == best]
     return {"winners": winners, "players": players_out}
-
-
-class GladbachEngine:
-    """Registry object for the ``gladbach`` engine."""
-
-    name = "gladbach"
-    decisions = DECISIONS
-    default_composition = DEFAULT_COMPOSITION
-
-    def judge(self, showdown: dict, **options: Any) -> dict:
-        """Judge a showdown; this engine takes no options."""
-        if options:
-            raise TypeError(f"gladbach judge takes no options, got {sorted(options)}")
-        return judge(showdown)
-
-    rank_key = staticmethod(rank_key)
-    compare = staticmethod(compare)
-    validate_composition = staticmethod(validate_composition)
-    build_deck = staticmethod(build_deck)
-
-
-# ----------------------------------------------------------- simulator hooks
-
-
-def simulate(*args: Any, **kwargs: Any):
-    """Play one seeded game; see :func:`deckgen.engines.gladbach_sim.simulate`."""
-    from deckgen.engines import gladbach_sim
-
-    return gladbach_sim.simulate(*args, **kwargs)
-
-
-def deck_sufficiency(*args: Any, **kwargs: Any):
-    """Check a composition; see :func:`deckgen.engines.gladbach_sim.deck_sufficiency`."""
-    from deckgen.engines import gladbach_sim
-
-    return gladbach_sim.deck_sufficiency(*args, **kwargs)
-
-
-register(GladbachEngine())

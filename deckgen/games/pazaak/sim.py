@@ -1,7 +1,7 @@
 """Seeded turn-by-turn Pazaak match simulator with simple strategies.
 
 Plays whole matches between two players, each with a ten-card side deck,
-following the rules and decisions of :mod:`deckgen.engines.pazaak`:
+following the rules and decisions of :mod:`deckgen.games.pazaak.engine`:
 
 * four hand cards are drawn at random from each side deck for the whole
   match; each is played at most once in the match;
@@ -23,7 +23,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Protocol, Sequence
 
-from deckgen.engines.pazaak import (
+from deckgen.games.pazaak.engine import (
     HAND_SIZE,
     MAIN_DECK,
     MAX_TABLE,
@@ -132,8 +132,8 @@ class MatchResult:
         return asdict(self)
 
 
-def _fresh_main_deck(rng: random.Random) -> list[int]:
-    deck = [value for value, count in MAIN_DECK for _ in range(count)]
+def _fresh_main_deck(rng: random.Random, main_deck: dict[int, int] | None = None) -> list[int]:
+    deck = [value for value, count in (main_deck or dict(MAIN_DECK)).items() for _ in range(count)]
     rng.shuffle(deck)
     return deck
 
@@ -203,12 +203,14 @@ def simulate_match(
     names: Sequence[str] = ("A", "B"),
     strategies: Sequence[Strategy] | None = None,
     max_sets: int = 500,
+    main_deck: dict[int, int] | None = None,
 ) -> MatchResult:
     """Play a whole match deterministically for ``seed``.
 
     ``side_decks`` are two ten-card side decks (catalogue ids or aliases);
     raises ValueError for a bad deck or name list.  ``max_sets`` only guards
     against an endless run of void sets (RuntimeError when exceeded).
+    ``main_deck`` (value -> copies) is the printed main deck; default the rules' 40 cards.
     """
     if len(side_decks) != 2 or len(names) != 2 or names[0] == names[1]:
         raise ValueError("a pazaak match needs two side decks and two different player names")
@@ -222,7 +224,7 @@ def simulate_match(
         number = len(result.sets) + 1
         if number > max_sets:
             raise RuntimeError(f"no match winner after {max_sets} sets")
-        played = play_set(number, names, hands, (number - 1) % 2, _fresh_main_deck(rng), strategies)
+        played = play_set(number, names, hands, (number - 1) % 2, _fresh_main_deck(rng, main_deck), strategies)
         result.sets.append(played)
         for name in played.winners:
             result.set_wins[name] += 1

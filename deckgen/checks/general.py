@@ -1,0 +1,71 @@
+"""Checks every game gets: translations complete, every face and document renders cleanly.
+
+Rendering is the check: a card face or a document page is rendered in
+every language exactly as the build does, so text that does not fit, a
+glyph the font lacks, ink outside the safe zone or a missing string is
+reported with the line it comes from.
+"""
+
+from __future__ import annotations
+
+from deckgen.errors import DeckgenError, Problem
+from deckgen.model import Game, Project
+from deckgen.registry import Check, CheckContext
+
+
+def check_translations(ctx: CheckContext) -> list[Problem]:
+    """Every deck has a name and every card every localized text field, in every language."""
+    project, game = ctx.project, ctx.game
+    problems = []
+    for lang in project.languages:
+        strings = game.strings.get(lang)
+        if strings is None:
+            continue  # the loader already reported the missing file
+        file = strings.source.file if strings.source else f"data/{game.id}/lang/{lang}.yaml"
+        for deck in game.decks.values():
+            if deck.id not in strings.decks:
+                problems.append(Problem(file, None, None, f"decks.{deck.id}", "missing: the deck's name"))
+            if not deck.localized:
+                continue
+            for card in deck.cards:
+                for key in game.card_texts:
+                    if not card.text(lang, key).strip():
+                        line = strings.position("cards", card.id)[1] if card.id in (strings.doc.data or {}).get(
+                            "cards", {}) else None
+                        problems.append(Problem(file, line, None, f"cards.{card.id}.{key}", "missing: this text"))
+    return problems
+
+
+def check_faces(ctx: CheckContext) -> list[Problem]:
+    """Render every face in every language; report overflow, missing glyphs, safe zone, missing strings."""
+    from deckgen.build import render_targets
+
+    problems: list[Problem] = []
+    try:
+        for target in render_targets(ctx.project, [ctx.game.id]):
+            problems.extend(target.problems)
+    except DeckgenError as exc:
+        problems.extend(exc.problems)
+    return problems
+
+
+def check_documents(ctx: CheckContext, paper: str = "a4") -> list[Problem]:
+    """Every document renders and can be placed in every language: its words exist and fit."""
+    from deckgen.documents import build_documents
+
+    if not ctx.game.documents:
+        return []
+    try:
+        _files, problems = build_documents(ctx.project, ctx.game, list(ctx.project.languages), paper, ctx.data)
+    except DeckgenError as exc:
+        return exc.problems
+    return problems
+
+
+GENERAL = (
+    Check("translations", check_translations),
+    Check("text fit and glyphs", check_faces),
+    Check("documents", check_documents),
+)
+
+

@@ -1,0 +1,284 @@
+"""The game registry: what a game brings besides data, found by its engine name.
+
+A game's data (``data/GAME/game.yaml``) names its rules with ``engine:``.
+The engine — with its showdown reader, checks, document kinds, simulator
+and extra commands — is described once by a :class:`GameDescriptor`, the
+way OpenSpiel's ``kuhn_poker.py`` declares ``_GAME_INFO`` and calls
+``register_game`` at the bottom of the module.
+
+Descriptors reach the registry in one way: a Python module is imported and
+calls :func:`register_game`.  The modules come from
+
+* installed packages, through the entry-point group ``deckgen.games``
+  (deckgen's own classic, gladbach and pazaak are declared there in
+  ``pyproject.toml``);
+* a project's own plugins, listed under ``plugins:`` in ``deckgen.yaml``
+  (Python files or packages inside the project folder), loaded for that
+  project only (:func:`load_project_plugins`).
+
+Shared code (cli, build, checks, judge, decisions) asks the registry and
+never names a game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import sys
+import traceback
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
+
+from deckgen.errors import DeckgenError, PluginError, Problem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from deckgen.model import Game, Project
+
+ENTRY_POINT_GROUP = "deckgen.games"
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    """What a check may read: the project, the game, its engine data (already loaded)."""
+
+    project: "Project"
+    game: "Game"
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Check:
+    """A named check: ``run(ctx)`` returns the located problems it finds."""
+
+    name: str
+    run: Callable[[CheckContext], Iterable[Problem]]
+
+
+@dataclass(frozen=True)
+class DocumentKind:
+    """A kind of printed document that a game offers (board, local-rules sheet, ...).
+
+    Everything is a default that ``game.yaml`` may override per document:
+    the SVG ``template`` (in ``templates/GAME/``), the ``page`` (``"paper"``:
+    the chosen paper; or ``(width, height)`` in mm), the ``orientation`` of
+    a paper page, how a fixed-size page is printed (``prints``: any of
+    ``sheet``, ``large``, ``tiled``) and the file name ``stem``.
+    ``context(ctx)`` returns the extra template variables the document needs
+    (data only; layout stays in the template).
+    """
+
+    template: str
+    context: Callable[[Any], Mapping[str, Any]] | None = None
+    page: str | tuple[float, float] = "paper"
+    orientation: str = "portrait"
+    prints: tuple[str, ...] = ("sheet",)
+    stem: str | None = None
+    safe: float = 10.0
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SimulationRequest:
+    """One batch of simulated games: who plays, how many, with which seed and options."""
+
+    players: int
+    games: int
+    seed: int
+    data: Mapping[str, Any]
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameDescriptor:
+    """Everything deckgen needs to know about a game's rules, in one place.
+
+    ``engine``         the name ``game.yaml`` gives as ``engine:``
+    ``title``          a short human name (help texts)
+    ``judge``          ``judge(showdown, data, options) -> dict`` with at least ``winners``;
+                       bad input raises :class:`deckgen.errors.ShowdownError` at a path
+    ``players``        (fewest, most) players at one table
+    ``judge_options``  option name -> JSON Schema of its value (``description`` is the help text);
+                       they become ``--NAME`` options of ``deckgen judge``
+    ``showdown_example`` a showdown in the judge's format (YAML text) for help and tests
+    ``load_data``      ``load_data(game) -> dict``: the engine data the game's files hold
+                       (e.g. classic's locations); raises DeckgenError with located problems
+    ``composition``    ``composition(game) -> {card: copies}`` in the engine's notation, read
+                       from the deck data (what the engine plays with)
+    ``checks``         game-specific checks run by ``deckgen check``
+    ``documents``      document kind -> :class:`DocumentKind`
+    ``simulate``       ``simulate(request) -> dict`` with ``money_in``/``money_out`` per game
+    ``commands``       extra click commands (e.g. a deck assembler)
+    """
+
+    engine: str
+    title: str
+    judge: Callable[[Any, Mapping[str, Any], Mapping[str, Any]], dict]
+    players: tuple[int, int] = (2, 8)
+    judge_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    showdown_example: str = ""
+    load_data: Callable[["Game | None"], dict] | None = None
+    composition: Callable[["Game"], Mapping[str, int]] | None = None
+    checks: tuple[Check, ...] = ()
+    documents: Mapping[str, DocumentKind] = field(default_factory=dict)
+    simulate: Callable[[SimulationRequest], list[dict]] | None = None
+    commands: tuple[Any, ...] = ()
+    module: str = ""
+
+    def data_for(self, game: "Game | None") -> dict:
+        """The engine data of ``game`` (empty if the engine needs none)."""
+        return dict(self.load_data(game)) if self.load_data else {}
+
+
+# ------------------------------------------------------------------ registration
+
+_INSTALLED: dict[str, GameDescriptor] = {}
+_COLLECTING: list[dict[str, GameDescriptor]] = []  # plugin loads in progress (innermost last)
+_ENTRY_POINTS_LOADED = False
+
+
+def register_game(descriptor: GameDescriptor) -> GameDescriptor:
+    """Register ``descriptor``; call it at the bottom of a game module.
+
+    While a project's plugins load, the game is registered for that project
+    only; otherwise it joins the installed games.
+    """
+    if not isinstance(descriptor, GameDescriptor):
+        raise TypeError(f"register_game() takes a GameDescriptor, not {type(descriptor).__name__}")
+    target = _COLLECTING[-1] if _COLLECTING else _INSTALLED
+    target[descriptor.engine] = descriptor
+    return descriptor
+
+
+@contextmanager
+def _collecting() -> Iterator[dict[str, GameDescriptor]]:
+    found: dict[str, GameDescriptor] = {}
+    _COLLECTING.append(found)
+    try:
+        yield found
+    finally:
+        _COLLECTING.pop()
+
+
+def installed_games() -> dict[str, GameDescriptor]:
+    """The games of installed packages (entry-point group ``deckgen.games``), by engine name."""
+    global _ENTRY_POINTS_LOADED
+    if not _ENTRY_POINTS_LOADED:
+        _ENTRY_POINTS_LOADED = True
+        points = list(metadata.entry_points(group=ENTRY_POINT_GROUP))
+        if not any(p.value.startswith("deckgen.games.") for p in points):
+            # deckgen itself is not installed (a source tree on sys.path): its own
+            # games are the packages of deckgen.games, registered the same way.
+            import pkgutil
+
+            import deckgen.games
+
+            for info in pkgutil.iter_modules(deckgen.games.__path__):
+                importlib.import_module(f"deckgen.games.{info.name}")
+        for point in points:
+            try:
+                point.load()
+            except Exception as exc:  # a broken third-party package must not hide the others
+                raise PluginError(Problem.at(
+                    f"the installed game plugin {point.name!r} ({point.value}) failed to load: "
+                    f"{type(exc).__name__}: {exc}", field=f"entry point {ENTRY_POINT_GROUP}")) from None
+    return dict(_INSTALLED)
+
+
+# ------------------------------------------------------------------ project plugins
+
+_PLUGIN_CACHE: dict[tuple[str, int], dict[str, GameDescriptor]] = {}
+
+
+def _plugin_stamp(path: Path) -> int:
+    files = [path] if path.is_file() else sorted(path.rglob("*.py"))
+    return hash(tuple((str(f), f.stat().st_mtime_ns) for f in files))
+
+
+def _import_plugin(path: Path, root: Path) -> dict[str, GameDescriptor]:
+    """Import one plugin file or package under a name unique to its path; return what it registered."""
+    key = (str(path), _plugin_stamp(path))
+    if key in _PLUGIN_CACHE:
+        return _PLUGIN_CACHE[key]
+    digest = hashlib.sha1(str(path).encode()).hexdigest()[:10]
+    name = f"deckgen_plugin_{digest}_{path.stem.replace('-', '_')}"
+    init = path / "__init__.py" if path.is_dir() else path
+    spec = importlib.util.spec_from_file_location(
+        name, init, submodule_search_locations=[str(path)] if path.is_dir() else None)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    with _collecting() as found:
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            sys.modules.pop(name, None)
+            raise
+    _PLUGIN_CACHE[key] = found
+    return found
+
+
+def load_project_plugins(root: Path, plugins: list[str], where: Callable[[int], Problem]) -> dict[str, GameDescriptor]:
+    """Import the project's plugin modules; returns the games they register.
+
+    ``plugins`` are paths relative to the project root (a ``.py`` file or a
+    package folder).  A plugin that is missing or fails to import is a
+    problem located at its line of ``deckgen.yaml`` (``where(index)``).
+    """
+    games: dict[str, GameDescriptor] = {}
+    problems = []
+    for index, entry in enumerate(plugins):
+        path = (root / entry).resolve()
+        try:
+            path.relative_to(root.resolve())
+        except ValueError:
+            problems.append(_with(where(index), f"plugin {entry!r} lies outside the project folder"))
+            continue
+        if not (path.is_file() and path.suffix == ".py") and not (path / "__init__.py").is_file():
+            problems.append(_with(where(index), f"no plugin {entry!r}: give a .py file or a package folder "
+                                                f"(with __init__.py) inside the project"))
+            continue
+        try:
+            found = _import_plugin(path, root)
+        except Exception as exc:
+            problems.append(_with(where(index), f"plugin {entry!r} failed to load: {_origin(exc, path)}"))
+            continue
+        if not found:
+            problems.append(_with(where(index), f"plugin {entry!r} registers no game: call "
+                                                f"deckgen.register_game(GameDescriptor(...)) at its end"))
+        games.update(found)
+    if problems:
+        raise PluginError(problems)
+    return games
+
+
+def _with(problem: Problem, message: str) -> Problem:
+    return Problem(problem.file, problem.line, problem.column, problem.field, message)
+
+
+def _origin(exc: BaseException, path: Path) -> str:
+    """``Type: message (file:line)`` naming the innermost frame inside the plugin."""
+    where = ""
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename.startswith(str(path)):
+            where = f" ({Path(frame.filename).name}:{frame.lineno})"
+    if isinstance(exc, SyntaxError) and exc.lineno:
+        where = f" ({Path(exc.filename or path).name}:{exc.lineno})"
+    return f"{type(exc).__name__}: {exc}{where}"
+
+
+def engine_names(games: Mapping[str, GameDescriptor]) -> str:
+    """``a, b, c`` for messages."""
+    return ", ".join(sorted(games)) or "none"
+
+
+def lookup(games: Mapping[str, GameDescriptor], engine: str) -> GameDescriptor:
+    """The descriptor for ``engine``; DeckgenError listing the known engines if there is none."""
+    try:
+        return games[engine]
+    except KeyError:
+        raise DeckgenError(f"unknown engine {engine!r} (known: {engine_names(games)})") from None

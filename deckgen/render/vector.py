@@ -1,0 +1,93 @@
+"""Place SVG faces as vector graphics on PDF pages: cairosvg draws, pikepdf composes.
+
+Each distinct SVG is drawn once by cairosvg into a one-page PDF, which
+becomes a form XObject of the output; every page then places forms with a
+transformation (position and scale, in millimetres) and an optional clip
+rectangle.  Text in the SVGs is already glyph outlines, so the output needs
+no fonts.  Pages carry TrimBox, BleedBox and ArtBox when given.  The same
+inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+
+import cairosvg
+import pikepdf
+
+MM = 72.0 / 25.4  # points per millimetre
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in page millimetres, origin bottom-left."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def points(self) -> list[float]:
+        return [round(v * MM, 4) for v in (self.x, self.y, self.x + self.w, self.y + self.h)]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Form ``source`` drawn with its bottom-left corner at (x, y) mm, scaled, optionally clipped."""
+
+    source: int
+    x: float
+    y: float
+    scale: float = 1.0
+    clip: Box | None = None
+
+
+@dataclass
+class Page:
+    """One output page: size in mm, what is placed on it, and its boxes."""
+
+    width: float
+    height: float
+    placements: list[Placement] = field(default_factory=list)
+    trim: Box | None = None
+    bleed: Box | None = None
+    art: Box | None = None
+
+
+def svg_to_pdf(svg: str) -> bytes:
+    """One PDF page drawn by cairo from ``svg`` (its size is the SVG's width and height)."""
+    return cairosvg.svg2pdf(bytestring=svg.encode("utf-8"), unsafe=False)
+
+
+def compose(pages: list[Page], sources: list[str], title: str = "") -> bytes:
+    """A PDF of ``pages`` placing the SVG ``sources`` (each drawn once) as form XObjects."""
+    out = pikepdf.new()
+    forms = []
+    for svg in sources:
+        with pikepdf.open(io.BytesIO(svg_to_pdf(svg))) as src:
+            forms.append(out.copy_foreign(src.pages[0].as_form_xobject()))
+    for spec in pages:
+        page = out.add_blank_page(page_size=(round(spec.width * MM, 4), round(spec.height * MM, 4)))
+        xobjects = pikepdf.Dictionary()
+        ops = []
+        for i, p in enumerate(spec.placements):
+            name = f"/Fx{p.source}"
+            xobjects[name] = forms[p.source]
+            ops.append("q")
+            if p.clip is not None:
+                x0, y0, x1, y1 = p.clip.points()
+                ops.append(f"{x0} {y0} {round(x1 - x0, 4)} {round(y1 - y0, 4)} re W n")
+            ops.append(f"{p.scale:.6f} 0 0 {p.scale:.6f} {p.x * MM:.4f} {p.y * MM:.4f} cm {name} Do Q")
+        page.obj.Resources = pikepdf.Dictionary(XObject=xobjects)
+        page.obj.Contents = out.make_stream("\n".join(ops).encode("ascii"))
+        for key, box in (("/TrimBox", spec.trim), ("/BleedBox", spec.bleed), ("/ArtBox", spec.art)):
+            if box is not None:
+                page.obj[key] = pikepdf.Array(box.points())
+    if title:
+        out.docinfo["/Title"] = title
+    out.docinfo["/Creator"] = "deckgen"
+    out.docinfo["/Producer"] = "deckgen (cairosvg, pikepdf)"
+    buffer = io.BytesIO()
+    out.save(buffer, deterministic_id=True, compress_streams=True)
+    return buffer.getvalue()
