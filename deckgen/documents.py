@@ -36,7 +36,8 @@ from deckgen.model import DocumentSpec, Game, Project
 from deckgen.render.templates import FaceRenderer, page_geometry
 from deckgen.render.vector import Box, Page, Placement, compose
 
-#: Room kept on tiled sheets for the instructions (above/below) and the cut marks (left/right).
+#: Room kept on tiled sheets around the strip, inside the printable margin: above it for the
+#: instructions, below it for the crosshairs and words on the cut line, at its sides for the ticks.
 TILE_BAND_Y_MM = 9.0
 TILE_BAND_X_MM = 6.0
 #: A tiled page may be scaled down to this at most before another sheet is used.
@@ -201,31 +202,53 @@ def _tiles(doc: RenderedDocument, paper: str, overlap: float) -> tuple[list[Page
     return pages, overlays, problems
 
 
-def document_files(doc: RenderedDocument, paper: str, title: str) -> list[tuple[str, bytes, list[Problem]]]:
-    """The PDF files of a rendered document for ``paper``: (file name, bytes, problems found placing it)."""
+@dataclass
+class DocumentFile:
+    """One PDF of a document, laid out but not yet drawn: its pages and the SVGs they place."""
+
+    name: str
+    pages: list[Page]
+    sources: list[str]
+    problems: list[Problem]
+
+    def pdf(self, title: str) -> bytes:
+        return compose(self.pages, self.sources, title)
+
+
+def document_layouts(doc: RenderedDocument, paper: str) -> list[DocumentFile]:
+    """The files of a rendered document for ``paper``, laid out (overlays rendered, nothing drawn yet)."""
     stem = f"{doc.spec.stem}-{doc.lang}"
     if doc.spec.page == "paper":
         sheet = Box(0, 0, doc.width, doc.height)
         page = Page(doc.width, doc.height, [Placement(0, 0, 0, 1.0)], trim=sheet, bleed=sheet)
-        return [(f"{stem}-{paper}.pdf", compose([page], [doc.svg], title), [])]
+        return [DocumentFile(f"{stem}-{paper}.pdf", [page], [doc.svg], [])]
     files = []
     for mode in doc.spec.prints:
         if mode == "sheet":
-            files.append((f"{stem}-{paper}.pdf", compose([_centred(doc, paper)], [doc.svg], title), []))
+            files.append(DocumentFile(f"{stem}-{paper}.pdf", [_centred(doc, paper)], [doc.svg], []))
         elif mode == "large":
             large = LARGER_PAPER[paper]
-            files.append((f"{stem}-{large}.pdf", compose([_centred(doc, large)], [doc.svg], title), []))
+            files.append(DocumentFile(f"{stem}-{large}.pdf", [_centred(doc, large)], [doc.svg], []))
         elif mode == "tiled":
             overlap = float(doc.spec.options.get("overlap_mm", DEFAULT_OVERLAP_MM))
             pages, overlays, problems = _tiles(doc, paper, overlap)
-            files.append((f"{stem}-{paper}-tiled.pdf", compose(pages, [doc.svg, *overlays], title), problems))
+            files.append(DocumentFile(f"{stem}-{paper}-tiled.pdf", pages, [doc.svg, *overlays], problems))
     return files
 
 
+def document_files(doc: RenderedDocument, paper: str, title: str) -> list[tuple[str, bytes, list[Problem]]]:
+    """The PDF files of a rendered document for ``paper``: (file name, bytes, problems found placing it)."""
+    return [(f.name, f.pdf(title), f.problems) for f in document_layouts(doc, paper)]
+
+
 def build_documents(project: Project, game: Game, languages: list[str], paper: str,
-                    data: Mapping[str, Any], only: Callable[[DocumentSpec], bool] = lambda s: True
-                    ) -> tuple[list[tuple[str, bytes]], list[Problem]]:
-    """Every document of ``game`` in each language: (file name, PDF bytes) pairs, and all problems."""
+                    data: Mapping[str, Any], only: Callable[[DocumentSpec], bool] = lambda s: True,
+                    draw: bool = True) -> tuple[list[tuple[str, bytes]], list[Problem]]:
+    """Every document of ``game`` in each language: (file name, PDF bytes) pairs, and all problems.
+
+    With ``draw=False`` the pages are only rendered and laid out (what ``check``
+    needs): no PDF is drawn and no file is returned.
+    """
     files, problems = [], []
     for spec in game.documents.values():
         if not only(spec):
@@ -235,8 +258,8 @@ def build_documents(project: Project, game: Game, languages: list[str], paper: s
             problems.extend(doc.problems)
             if doc.problems:
                 continue
-            title = f"{game.name(lang)} – {spec.id}"
-            for name, data_bytes, found in document_files(doc, paper, title):
-                problems.extend(found)
-                files.append((name, data_bytes))
+            for layout in document_layouts(doc, paper):
+                problems.extend(layout.problems)
+                if draw and not layout.problems:
+                    files.append((layout.name, layout.pdf(f"{game.name(lang)} – {spec.id}")))
     return files, problems

@@ -113,10 +113,10 @@ def _format(col: _Collector, doc: Located) -> int:
     """The project's format version; a note for an unversioned (format 1) project."""
     version = doc.data.get("format")
     if version is None:
-        col.notes.append(doc.problem((), f"no 'format:' given, so this project is read as format 1, which "
-                                         f"still builds; add the line 'format: {FORMAT}' to deckgen.yaml "
-                                         f"(docs/project-format.md lists what format {FORMAT} adds)",
-                                     warning=True))
+        col.notes.append(Problem(doc.file, 1, 1, None, f"no 'format:' given, so this project is read as format 1, "
+                                                       f"which still builds; add the line 'format: {FORMAT}' to "
+                                                       f"deckgen.yaml (docs/project-format.md lists what format "
+                                                       f"{FORMAT} adds)", warning=True))
         return 1
     if version > FORMAT:
         col.problems.append(doc.problem(("format",), f"this project is written in format {version}, but this "

@@ -83,6 +83,7 @@ def fill(text: str, values: Mapping[str, Any], icons: Iterable[str] = (), proble
             known = ", ".join("{" + k + "}" for k in values) or "none"
             problems.append(problem_at(text, f"unknown placeholder {{{name}}} (this text may use: {known})",
                                        fallback))
+            return "\\{" + inner + "\\}"  # reported once here; printed literally, not taken for an icon
         return match.group(0)
 
     out = _BRACES.sub(replace, text)

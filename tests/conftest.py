@@ -1,4 +1,4 @@
-"""Shared fixtures: the bundled project, and one classic build per test session."""
+"""Shared fixtures: the bundled project, project copies, and one classic build per test session."""
 
 from __future__ import annotations
 
@@ -6,11 +6,18 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from deckgen.build import BuildOptions, build
 from deckgen.loader import load_project
 
 ROOT = Path(__file__).resolve().parent.parent
+PROJECTS = Path(__file__).resolve().parent / "projects"
+
+# CI runs the same examples every time; locally the default profile explores a little more.
+settings.register_profile("ci", max_examples=30, deadline=None, derandomize=True)
+settings.register_profile("dev", deadline=None)
+settings.load_profile("ci" if __import__("os").environ.get("CI") else "dev")
 
 
 @pytest.fixture(scope="session")
@@ -36,6 +43,14 @@ def copy_project(dest: Path, game: str) -> Path:
     text = (ROOT / "deckgen.yaml").read_text(encoding="utf-8")
     lines = [(f"games: [{game}]" if l.startswith("games:") else l) for l in text.splitlines()]
     (dest / "deckgen.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return dest
+
+
+def fixture_project(name: str, dest: Path) -> Path:
+    """A writable copy of ``tests/projects/NAME`` at ``dest``, with the bundled fonts."""
+    shutil.copytree(PROJECTS / name, dest)
+    if not (dest / "fonts").exists():
+        shutil.copytree(ROOT / "fonts", dest / "fonts")
     return dest
 
 

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from deckgen.cli import main
 
-LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): ")
+LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+)(?::(?P<column>\d+))?: ")
 
 
 def run(project, *args):

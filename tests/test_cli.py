@@ -50,7 +50,7 @@ def test_judge_bad_card_is_located(tmp_path):
     f.write_text("players:\n  - {name: A, hand: [coins:11, sabers:ace]}\n  - {name: B, hand: [flask:2, staves:3]}\n")
     result = invoke("judge", "classic", str(f), "--project", str(ROOT))
     assert result.exit_code == 2
-    assert result.output.startswith(f"{f}:3: players.1.hand.0:")
+    assert result.output.startswith(f"{f}:3:22: players.1.hand.0:")
 
 
 def test_new_project_builds_and_checks(tmp_path):
@@ -140,3 +140,27 @@ def test_default_output_is_the_projects_output_folder(tmp_path, monkeypatch):
     assert invoke("build", "--project", str(proj), "--dpi", "72", "--lang", "en").exit_code == 0
     assert (proj / "output" / "demo" / "demo-en-a4.pdf").is_file()
     assert not any(elsewhere.iterdir())
+
+
+def test_lang_takes_a_code_a_list_or_all(tmp_path):
+    proj = tmp_path / "mine"
+    invoke("new", str(proj))
+    for langs, expected in ((["--lang", "de"], {"de"}), (["--lang", "en,de"], {"en", "de"}),
+                            (["--lang", "all"], {"en", "de"}), (["--lang", "en", "--lang", "de"], {"en", "de"})):
+        out = tmp_path / ("out-" + "-".join(langs[1::2]))
+        result = invoke("build", "--project", str(proj), "--dpi", "72", "--out", str(out), *langs)
+        assert result.exit_code == 0, result.output
+        built = {p.name.split("-")[1] for p in (out / "demo").glob("demo-*-cards.pdf")}
+        assert built == expected, langs
+    bad = invoke("build", "--project", str(proj), "--lang", "en,xx", "--out", str(tmp_path / "x"))
+    assert bad.exit_code == 2 and bad.output.startswith("--lang: 'xx' is not a language of this project (en, de)")
+
+
+def test_an_installed_deckgen_finds_its_bundled_games_from_any_folder(tmp_path, monkeypatch):
+    from deckgen.project import BUNDLED_ROOT, default_output, find_project_root
+
+    monkeypatch.chdir(tmp_path)
+    assert find_project_root(None, tmp_path) == BUNDLED_ROOT
+    assert (BUNDLED_ROOT / "deckgen.yaml").is_file() and (BUNDLED_ROOT / "data" / "classic").is_dir()
+    # in a source checkout the bundled games are the checkout; an install keeps output out of the package
+    assert default_output(BUNDLED_ROOT, tmp_path) in (BUNDLED_ROOT / "output", tmp_path / "output")

@@ -1,4 +1,4 @@
-"""Tests of the classic sabacc reference engine: cards, ranking, judge, locations."""
+"""Tests of the classic sabacc reference engine: cards, ranking, judge, locations, rule decisions."""
 
 from __future__ import annotations
 
@@ -10,10 +10,8 @@ import yaml
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from deckgen.engines import get
 from deckgen.games.classic.engine import (
     BOMBED_OUT,
-    DECISIONS,
     IDIOTS_ARRAY,
     NORMAL,
     PURE_SABACC,
@@ -29,8 +27,15 @@ from deckgen.games.classic.engine import (
     resolve,
 )
 from deckgen.errors import ShowdownError
+from deckgen.loader import load_project
+from deckgen.registry import installed_games
 
-LOCATIONS_FILE = Path(__file__).resolve().parents[1] / "data" / "classic" / "locations.yaml"
+ROOT = Path(__file__).resolve().parents[1]
+LOCATIONS_FILE = ROOT / "data" / "classic" / "locations.yaml"
+PROJECT = load_project(ROOT)  # the bundled project, once per module
+GAME = PROJECT.games["classic"]
+DESCRIPTOR = PROJECT.descriptor(GAME)
+DATA = DESCRIPTOR.data_for(GAME)  # locations and the printed decks' compositions
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +88,17 @@ def test_standard_deck_has_76_cards_with_the_seed_values():
     assert values["sabers:1"] == 1 and values["sabers:ace"] == 15
     assert len(deck_cards()) == 76 and len(deck_cards("cloud-city")) == 76
     assert all(card_value(ident) == value for ident, value, _ in STANDARD_DECK)
+
+
+def test_printed_decks_hold_the_standard_deck():
+    # the copies a showdown may hold come from the deck data: it must be the rules' deck
+    printed = {parse_card(token).id: copies for token, copies in DESCRIPTOR.composition(GAME).items()}
+    assert printed == {ident: copies for ident, _, copies in STANDARD_DECK}
+    for face_set in ("classic", "cloud-city"):
+        counts = DATA["compositions"][face_set]
+        assert sum(counts.values()) == 76
+        physical = sorted(card.id for card, n in counts.items() for _ in range(n))
+        assert physical == sorted(c.id for c in deck_cards(face_set))
 
 
 def test_cloud_city_face_needs_a_location(locations):
@@ -156,7 +172,18 @@ def test_table_has_the_ten_locations(locations):
     assert set(locations) == set(ARRAYS) | {"casino"}
     assert locations["casino"].array is None and locations["casino"].face_set == "classic"
     assert all(loc.face_set == "cloud-city" for k, loc in locations.items() if k != "casino")
-    assert all(set(dict(loc.name)) == {"en", "de", "fr", "ru"} for loc in locations.values())
+    assert set(DATA["locations"]) == set(locations)
+
+
+def test_every_location_is_worded_in_every_language(locations):
+    # the words of the local rules live in the lang files, not in locations.yaml
+    assert set(PROJECT.languages) == {"en", "de", "fr", "ru"}
+    for lang in PROJECT.languages:
+        strings = GAME.strings[lang].strings
+        for loc_id, loc in locations.items():
+            assert str(strings.get(f"location.{loc_id}", "")).strip(), (lang, loc_id)
+            assert str(strings.get(f"location.{loc_id}.discard", "")).strip(), (lang, loc_id)
+            assert (f"location.{loc_id}.array" in strings) == (loc.array is not None), (lang, loc_id)
 
 
 @pytest.mark.parametrize("loc_id", sorted(ARRAYS))
@@ -164,7 +191,7 @@ def test_location_array_positive_and_negative(locations, loc_id):
     loc = locations[loc_id]
     yes, no = ARRAYS[loc_id]
     ev = evaluate(yes, loc)
-    assert ev.array == loc.array.id and ev.category == loc.array.name_in("en").lower()
+    assert ev.array == loc.array.id and ev.category == loc.array.id
     assert evaluate(no, loc).array is None
     # ranks above Pure Sabacc, below the Idiot's Array; wins the sabacc pot
     res = judge(showdown(A=yes, B=["coins:ace", "sabers:8"]), location=loc_id, locations=locations)
@@ -212,7 +239,11 @@ def _doc():
         (lambda d: d["locations"]["imperial"]["array"]["pattern"][1].__setitem__("rank", "king"),
          ("locations", "imperial", "array", "pattern", 1, "rank")),
         (lambda d: d["locations"]["mos-eisley"]["discard"].__setitem__("counts", []), ("locations", "mos-eisley", "discard", "counts")),
-        (lambda d: d["locations"]["casino"]["name"].pop("en"), ("locations", "casino", "name")),
+        (lambda d: d["locations"]["casino"].__setitem__("name", {"en": "Casino"}), ("locations", "casino", "name")),
+        (lambda d: d["locations"]["imperial"]["array"].__setitem__("name", {"en": "Sith array"}),
+         ("locations", "imperial", "array", "name")),
+        (lambda d: d["locations"]["imperial"]["discard"].__setitem__("text", {"en": "exactly 2"}),
+         ("locations", "imperial", "discard", "text")),
         (lambda d: d.pop("locations"), ("locations",)),
     ],
 )
@@ -222,6 +253,26 @@ def test_parse_locations_reports_bad_data_with_a_path(mutate, path):
     with pytest.raises(ShowdownError) as err:
         parse_locations(doc)
     assert err.value.path == path
+
+
+@pytest.mark.parametrize(
+    "where, key, words",
+    [
+        (("casino",), "name", "location.casino"),
+        (("imperial", "array"), "name", "location.imperial.array"),
+        (("imperial", "discard"), "text", "location.imperial.discard"),
+    ],
+)
+def test_words_in_the_locations_file_are_refused_naming_their_new_place(where, key, words):
+    doc = _doc()
+    entry = doc["locations"][where[0]]
+    for step in where[1:]:
+        entry = entry[step]
+    entry[key] = {"en": "some words"}
+    with pytest.raises(ShowdownError) as err:
+        parse_locations(doc)
+    assert err.value.path == ("locations", *where, key)
+    assert words in err.value.message and "lang" in err.value.message
 
 
 # ------------------------------------------------------------ sudden demise
@@ -262,9 +313,10 @@ def test_sudden_demise_among_pure_sabaccs_still_takes_the_sabacc_pot():
 
 
 def test_judge_json_shape_and_registry():
-    engine = get("classic")
-    assert engine.name == "classic"
-    res = engine.judge(showdown(A=["coins:11", "sabers:ace"], B=["flasks:2", "staves:9"]))
+    descriptor = installed_games()["classic"]
+    assert descriptor.engine == "classic" and DESCRIPTOR is descriptor
+    assert "location" in descriptor.judge_options
+    res = descriptor.judge(showdown(A=["coins:11", "sabers:ace"], B=["flasks:2", "staves:9"]), DATA, {})
     json.dumps(res)
     assert res["winners"] == ["B"] and res["sabacc_pot_won"] is False
     assert [p["name"] for p in res["players"]] == ["A", "B"]
@@ -276,8 +328,10 @@ def test_judge_json_shape_and_registry():
 def test_judge_location_from_option_or_document(locations):
     hand = ["face:smuggler", "face:bounty-hunter", "coins:11"]
     doc = showdown(A=hand, B=["coins:1", "sabers:2"])
-    assert judge(doc, location="mos-eisley", locations=locations)["players"][0]["category"] == "criminal array"
+    assert judge(doc, location="mos-eisley", locations=locations)["players"][0]["category"] == "criminal-array"
     assert judge({**doc, "location": "mos-eisley"}, locations=locations)["location"] == "mos-eisley"
+    via_descriptor = DESCRIPTOR.judge(doc, DATA, {"location": "mos-eisley"})
+    assert via_descriptor["location"] == "mos-eisley" and via_descriptor["players"][0]["array"] == "criminal-array"
 
 
 @pytest.mark.parametrize(
@@ -317,19 +371,25 @@ def test_location_without_table_is_an_error():
 
 
 # ---------------------------------------------------------------- decisions
+# The decisions are data (data/classic/decisions.yaml); their words are in the lang files.
+
+EXAMPLES = [(d.id, ex) for d in GAME.decisions.decisions for ex in d.examples]
 
 
-def test_decisions_are_stated_and_their_examples_hold(locations):
-    assert len({d["id"] for d in DECISIONS}) == len(DECISIONS)
-    checked = 0
-    for d in DECISIONS:
-        assert d["rule"].strip()
-        for ex in d["examples"]:
-            doc = {**showdown(**ex["hands"]), "extra": ex.get("extra", {})}
-            res = judge(doc, location=ex.get("location"), locations=locations)
-            assert res["winners"] == ([ex["winner"]] if ex["winner"] else []), d["id"]
-            checked += 1
-    assert checked >= 10
+def test_decisions_are_stated_with_enough_examples():
+    ids = [d.id for d in GAME.decisions.decisions]
+    assert len(ids) == len(set(ids))
+    assert {"zero-bombs-out", "negative-totals", "negative-pure-sabacc", "idiots-array", "location-array",
+            "sudden-demise", "card-copies", "minimum-hand", "settlement"} <= set(ids)
+    assert len(EXAMPLES) >= 10
+    assert any(ex.options.get("location") for _, ex in EXAMPLES)  # a local rule is among them
+    assert any(ex.showdown.get("extra") for _, ex in EXAMPLES)  # and a sudden demise
+
+
+@pytest.mark.parametrize("decision_id, example", EXAMPLES, ids=[ex.field for _, ex in EXAMPLES])
+def test_decision_example_is_judged_as_stated(decision_id, example):
+    res = DESCRIPTOR.judge(dict(example.showdown), DATA, example.options)
+    assert res["winners"] == list(example.winners), decision_id
 
 
 # --------------------------------------------------------------- properties
@@ -438,15 +498,14 @@ def test_judge_also_accepts_the_raw_locations_document():
     assert res["winners"] == ["A"] and res["players"][0]["array"] == "force-array"
 
 
-def test_deck_rows_match_the_deck_data_file(locations):
+def test_deck_rows_match_the_deck_data_files(locations):
     from deckgen.games.classic.engine import deck_rows
 
-    data_file = LOCATIONS_FILE.parent / "cards.yaml"
     rows = deck_rows()
     assert sum(r["count"] for r in rows) == 76 and len(rows) == 68
-    if data_file.exists():  # the deck data is another module's file
-        data = yaml.safe_load(data_file.read_text(encoding="utf-8"))
-        key = lambda r: (r["suit"], r.get("rank"), r.get("face"), r["value"], r.get("count", 1))  # noqa: E731
-        assert sorted(map(key, data), key=str) == sorted(map(key, rows), key=str)
+    data = [row for name in ("suits.yaml", "faces.yaml")  # the base deck: suited cards and the classic faces
+            for row in yaml.safe_load((LOCATIONS_FILE.parent / name).read_text(encoding="utf-8"))]
+    key = lambda r: (r["suit"], r.get("rank"), r.get("face"), r["value"], r.get("count", 1))  # noqa: E731
+    assert sorted(map(key, data), key=str) == sorted(map(key, rows), key=str)
     imperial = {r["face"]: r["value"] for r in deck_rows(locations["imperial"]) if r["face"]}
     assert imperial["jedi-master"] == -9 and len(imperial) == 8

@@ -170,3 +170,20 @@ def test_weg_rule_uses_no_field_and_config_is_validated():
         SimConfig(shift="coin")
     with pytest.raises(ValueError):
         SimConfig(players=1)
+
+
+def test_descriptor_simulation_conserves_money_and_is_seeded():
+    from pathlib import Path
+
+    from deckgen.loader import load_project
+    from deckgen.registry import SimulationRequest, installed_games
+
+    game = load_project(Path(__file__).resolve().parents[1]).games["classic"]
+    descriptor = installed_games()["classic"]
+    data = descriptor.data_for(game)
+    for options in ({}, {"shift": "dice", "location": "mos-eisley"}):
+        request = SimulationRequest(players=4, games=6, seed=3, data=data, options=options)
+        records = descriptor.simulate(request)
+        assert records == descriptor.simulate(request) and len(records) == 6
+        assert all(r["money_change"] == 0 for r in records)
+        assert all(set(r["winners"]) <= {"P1", "P2", "P3", "P4"} for r in records)

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckgen.engines import get
+import deckgen.games.gladbach as gladbach
+from deckgen.games.gladbach.checks import composition_of, deck_of
 from deckgen.games.gladbach.engine import (
     CARD_KINDS,
-    DECISIONS,
-    DEFAULT_COMPOSITION,
+    MAX_PLAYERS,
     Card,
     build_deck,
     compare,
@@ -23,6 +25,23 @@ from deckgen.games.gladbach.engine import (
     validate_composition,
 )
 from deckgen.errors import ShowdownError
+from deckgen.loader import load_project
+from deckgen.registry import installed_games
+
+PROJECT = load_project(Path(__file__).resolve().parents[1])  # the bundled project, once per module
+GAME = PROJECT.games["gladbach"]
+DESCRIPTOR = installed_games()["gladbach"]
+DATA = DESCRIPTOR.data_for(GAME)
+
+
+@pytest.fixture(scope="module")
+def composition():
+    """The bundled deck's composition (data/gladbach/cards.yaml)."""
+    return gladbach.composition(GAME)
+
+
+def judge_via_descriptor(showdown) -> dict:
+    return DESCRIPTOR.judge(showdown, DATA, {})
 
 
 def H(*tokens: str) -> list[Card]:
@@ -178,39 +197,37 @@ def test_adding_a_blue_zero_costs(hand):
 
 
 # --------------------------------------------------------------- decisions
+# The decisions are data (data/gladbach/decisions.yaml): examples and the printed ranking summary.
 
-
-def _showdown(hands: dict) -> dict:
-    return {"players": [{"name": n, "hand": h} for n, h in hands.items()]}
+EXAMPLES = GAME.decisions.examples()  # the decisions' examples and the summary rows'
 
 
 def test_decisions_shape():
-    ids = [d["id"] for d in DECISIONS]
+    ids = [d.id for d in GAME.decisions.decisions]
     assert len(ids) == len(set(ids))
-    for d in DECISIONS:
-        assert set(d) == {"id", "rule", "examples"}
-        assert isinstance(d["rule"], str) and d["rule"].endswith(".")
-        for ex in d["examples"]:
-            assert set(ex) == {"hands", "winners"}
-            assert set(ex["winners"]) <= set(ex["hands"])
-    json.dumps(DECISIONS)
     assert {"value", "hand-colour", "card-count", "card-colours", "full-tie"} <= set(ids)
+    for d in GAME.decisions.decisions:
+        for ex in d.examples:
+            assert set(ex.showdown) == {"players"} and not ex.options
+            assert set(ex.winners) <= {p["name"] for p in ex.showdown["players"]}
+            json.dumps(dict(ex.showdown))
+    # every ranking rule is shown by examples, and the printed summary has examples too
+    assert all(d.examples for d in GAME.decisions.decisions if d.id in {"value", "hand-colour", "card-count",
+                                                                        "card-colours", "full-tie"})
+    assert GAME.decisions.summary
 
 
-@pytest.mark.parametrize(
-    "decision_id, example",
-    [(d["id"], ex) for d in DECISIONS for ex in d["examples"]],
-)
-def test_decision_example_judged(decision_id, example):
-    result = get("gladbach").judge(_showdown(example["hands"]))
-    assert result["winners"] == example["winners"], decision_id
+@pytest.mark.parametrize("example", EXAMPLES, ids=[ex.field for ex in EXAMPLES])
+def test_decision_example_judged(example):
+    result = judge_via_descriptor(dict(example.showdown))
+    assert result["winners"] == list(example.winners), example.field
 
 
 # ------------------------------------------------------------- composition
 
 
-def test_validate_composition_ok():
-    assert validate_composition(DEFAULT_COMPOSITION) == []
+def test_validate_composition_ok(composition):
+    assert validate_composition(composition) == []
     assert validate_composition({"Blue : 0": 2, "green:1": 3, "red:9": 3}) == []
 
 
@@ -233,25 +250,31 @@ def test_validate_composition_problems(comp, fragment):
     assert problems and any(fragment in p for p in problems)
 
 
-def test_build_deck():
+def test_build_deck(composition):
     deck = build_deck({"blue:0": 2, "green:1": 3, "red:9": 1})
     assert [str(c) for c in deck] == ["blue:0"] * 2 + ["green:1"] * 3 + ["red:9"]
-    assert len(build_deck(DEFAULT_COMPOSITION)) == 19 * 8
+    assert len(build_deck(composition)) == 19 * 8
     with pytest.raises(ValueError, match="purple"):
         build_deck({"purple:1": 1})
 
 
-def test_default_composition_is_symmetric():
-    assert set(DEFAULT_COMPOSITION) == set(CARD_KINDS)
+def test_bundled_composition_is_symmetric(composition):
+    assert set(composition) == set(CARD_KINDS)
     for n in range(1, 10):
-        assert DEFAULT_COMPOSITION[f"green:{n}"] == DEFAULT_COMPOSITION[f"red:{n}"]
+        assert composition[f"green:{n}"] == composition[f"red:{n}"]
+
+
+def test_composition_is_read_from_the_deck_data(composition):
+    assert composition == {kind: 8 for kind in CARD_KINDS}  # 8 copies of each of the 19 kinds
+    assert composition_of(deck_of(GAME)) == composition == DESCRIPTOR.composition(GAME) == DATA["composition"]
+    assert DATA["facts"]["deck_size"] == 19 * 8 and DATA["facts"]["copies"] == 8
 
 
 # ------------------------------------------------------------------- judge
 
 
 def test_judge_shape_and_json():
-    result = get("gladbach").judge(
+    result = judge_via_descriptor(
         {
             "players": [
                 {"name": "A", "hand": ["green:3", "red:2"]},
@@ -286,10 +309,11 @@ def test_judge_ties_share_place():
 
 
 def test_registered_engine():
-    engine = get("gladbach")
-    assert engine.name == "gladbach"
-    with pytest.raises(TypeError):
-        engine.judge({"players": [{"name": "A", "hand": ["blue:0"]}]}, bogus=1)
+    assert DESCRIPTOR.engine == "gladbach" and PROJECT.descriptor(GAME) is DESCRIPTOR
+    assert DESCRIPTOR.players == (2, MAX_PLAYERS)
+    assert DESCRIPTOR.judge_options == {}  # the judge takes no options
+    example = judge_via_descriptor(yaml.safe_load(DESCRIPTOR.showdown_example))
+    assert example["winners"] == ["B"]  # both are worth 2 in two cards: B's blue card wins
 
 
 @pytest.mark.parametrize(
@@ -325,6 +349,6 @@ def test_registered_engine():
 )
 def test_judge_error_paths(showdown, path):
     with pytest.raises(ShowdownError) as err:
-        get("gladbach").judge(showdown)
+        judge_via_descriptor(showdown)
     assert err.value.path == path
     assert err.value.message

@@ -1,31 +1,37 @@
-"""Unit tests for the Pazaak reference engine: cards, table notation, judge, DECISIONS."""
+"""Unit tests for the Pazaak reference engine: cards, table notation, judge, rule decisions."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+import yaml
 
-from deckgen.engines import get
+import deckgen.games.pazaak as pazaak
+from deckgen.errors import ShowdownError
 from deckgen.games.pazaak.engine import (
     CATALOGUE,
     CATALOGUE_IDS,
-    DECISIONS,
     MAIN_DECK,
-    PazaakEngine,
     parse_card,
     parse_table,
     play_tokens,
     resolve,
     validate_side_deck,
 )
-from deckgen.errors import ShowdownError
+from deckgen.games.pazaak.engine import judge as judge_showdown
+from deckgen.loader import load_project
+from deckgen.registry import installed_games
 
-ENGINE = get("pazaak")
+PROJECT = load_project(Path(__file__).resolve().parents[1])  # the bundled project, once per module
+GAME = PROJECT.games["pazaak"]
+DESCRIPTOR = installed_games()["pazaak"]
+DATA = DESCRIPTOR.data_for(GAME)
 
 
 def judge(a: list, b: list) -> dict:
-    return ENGINE.judge({"players": [{"name": "A", "table": a}, {"name": "B", "table": b}]})
+    return judge_showdown({"players": [{"name": "A", "table": a}, {"name": "B", "table": b}]})
 
 
 def values(table: list) -> list[int]:
@@ -36,13 +42,25 @@ def values(table: list) -> list[int]:
 
 
 def test_registered_under_pazaak():
-    assert isinstance(ENGINE, PazaakEngine)
-    assert ENGINE.name == "pazaak"
+    assert DESCRIPTOR.engine == "pazaak" and PROJECT.descriptor(GAME) is DESCRIPTOR
+    assert DESCRIPTOR.players == (2, 2)
+    showdown = yaml.safe_load(DESCRIPTOR.showdown_example)
+    assert DESCRIPTOR.judge(showdown, DATA, {}) == judge_showdown(showdown)
+    assert judge_showdown(showdown)["winners"] == ["A"]
 
 
 def test_main_deck_is_four_of_each_1_to_10():
     assert dict(MAIN_DECK) == {v: 4 for v in range(1, 11)}
     assert sum(count for _, count in MAIN_DECK) == 40
+    # the printed main deck (data/pazaak/main.yaml) is the rules' deck
+    assert pazaak.main_deck(GAME) == DATA["main_deck"] == dict(MAIN_DECK)
+    assert DESCRIPTOR.composition(GAME) == {str(v): 4 for v in range(1, 11)}
+
+
+def test_named_side_decks_are_valid():
+    assert DATA["side_decks"]
+    for deck_id, cards in DATA["side_decks"].items():
+        assert validate_side_deck(cards) == [], deck_id
 
 
 def test_catalogue_ids_exact():
@@ -360,11 +378,23 @@ def test_fifth_copy_of_a_main_card_across_tables_rejected():
     assert "'7'" in err.value.message
 
 
+def test_the_given_main_deck_limits_the_copies():
+    showdown = {"players": [{"name": "A", "table": ["7", "7"]}, {"name": "B", "table": ["7", "3"]}]}
+    assert DESCRIPTOR.judge(showdown, DATA, {})["winners"] == ["A"]
+    with pytest.raises(ShowdownError) as err:
+        judge_showdown(showdown, main_deck={**DATA["main_deck"], 7: 2})
+    assert err.value.path == ("players", 1, "table", 0)
+    assert "2 times" in err.value.message
+    with pytest.raises(ShowdownError) as err:
+        DESCRIPTOR.judge(showdown, {"main_deck": {**DATA["main_deck"], 7: 2}}, {})
+    assert err.value.path == ("players", 1, "table", 0)
+
+
 @pytest.mark.parametrize("count", [0, 1, 3])
 def test_exactly_two_players(count):
     players = [{"name": f"P{i}", "table": ["5"]} for i in range(count)]
     with pytest.raises(ShowdownError) as err:
-        ENGINE.judge({"players": players})
+        judge_showdown({"players": players})
     assert err.value.path == ("players",)
     assert "two players" in err.value.message
 
@@ -384,13 +414,8 @@ def test_exactly_two_players(count):
 )
 def test_showdown_structure_errors(showdown, path):
     with pytest.raises(ShowdownError) as err:
-        ENGINE.judge(showdown)
+        judge_showdown(showdown)
     assert err.value.path == path
-
-
-def test_unknown_option_rejected():
-    with pytest.raises(ShowdownError):
-        ENGINE.judge({"players": [{"name": "A", "table": ["5"]}, {"name": "B", "table": ["6"]}]}, mode="x")
 
 
 # --- side decks ---------------------------------------------------------------------
@@ -412,29 +437,26 @@ def test_side_deck_wrong_size_and_unknown_cards():
     assert validate_side_deck("+1 +2") != []
 
 
-# --- DECISIONS ----------------------------------------------------------------------
+# --- rule decisions (data/pazaak/decisions.yaml) -------------------------------------
+
+EXAMPLES = [(d.id, ex) for d in GAME.decisions.decisions for ex in d.examples]
 
 
 def test_decisions_shape():
-    ids = [d["id"] for d in DECISIONS]
+    ids = [d.id for d in GAME.decisions.decisions]
     assert len(ids) == len(set(ids))
-    for decision in DECISIONS:
-        assert set(decision) == {"id", "rule", "examples"}
-        assert decision["rule"].endswith(".")
-        for example in decision["examples"]:
-            assert set(example) == {"players", "winners"}
-    judged = sum(len(d["examples"]) for d in DECISIONS)
-    assert judged >= 15
+    for _, example in EXAMPLES:
+        assert set(example.showdown) == {"players"} and not example.options
+        assert len(example.winners) <= 1
+        assert set(example.winners) <= {p["name"] for p in example.showdown["players"]}
+    assert len(EXAMPLES) >= 15
 
 
-@pytest.mark.parametrize(
-    "decision, example",
-    [(d, ex) for d in DECISIONS for ex in d["examples"]],
-    ids=lambda x: x["id"] if isinstance(x, dict) and "id" in x else "",
-)
-def test_every_decision_example_is_judged_as_stated(decision, example):
-    result = ENGINE.judge({"players": example["players"]})
-    assert result["winners"] == example["winners"], decision["id"]
+@pytest.mark.parametrize("decision_id, example", EXAMPLES, ids=[f"{d}-{ex.field}" for d, ex in EXAMPLES])
+def test_every_decision_example_is_judged_as_stated(decision_id, example):
+    result = DESCRIPTOR.judge(dict(example.showdown), DATA, example.options)
+    assert result["winners"] == list(example.winners), decision_id
+    assert result["void"] == (not example.winners)
 
 
 def test_main_card_with_trailing_control_whitespace_parses():

@@ -7,7 +7,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckgen.engines import get
+from deckgen.errors import ShowdownError
 from deckgen.games.pazaak.engine import (
     CATALOGUE_IDS,
     MAIN_DECK,
@@ -16,9 +16,7 @@ from deckgen.games.pazaak.engine import (
     play_tokens,
     resolve,
 )
-from deckgen.errors import ShowdownError
-
-ENGINE = get("pazaak")
+from deckgen.games.pazaak.engine import judge as judge_showdown
 FULL_DECK = [str(v) for v, count in MAIN_DECK for _ in range(count)]
 ALL_SIDE_TOKENS = [t for card in CATALOGUE_IDS for t in play_tokens(card)]
 ORDER_FREE_TOKENS = [t for t in ALL_SIDE_TOKENS if t not in ("D", "2&4", "3&6")]
@@ -67,7 +65,7 @@ def two_tables(draw, side_tokens=ALL_SIDE_TOKENS):
 
 
 def judge(a, b, names=("A", "B")):
-    return ENGINE.judge({"players": [{"name": names[0], "table": a}, {"name": names[1], "table": b}]})
+    return judge_showdown({"players": [{"name": names[0], "table": a}, {"name": names[1], "table": b}]})
 
 
 @settings(max_examples=300, deadline=None)

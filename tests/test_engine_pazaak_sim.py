@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckgen.engines import get
 from deckgen.games.pazaak.engine import CATALOGUE_IDS, parse_card
+from deckgen.games.pazaak.engine import judge as judge_showdown
 from deckgen.games.pazaak.sim import SimpleStrategy, View, play_set, simulate_match
-
-ENGINE = get("pazaak")
+from deckgen.loader import load_project
+from deckgen.registry import SimulationRequest, installed_games
 DECK_A = ["+1", "-2", "±3", "±1T", "D", "2&4", "3&6", "1±2", "-5", "+4"]
 DECK_B = ["+2", "+3", "-1", "-3", "±2", "±4", "±6", "-6", "D", "±1T"]
 side_decks = st.lists(st.sampled_from(CATALOGUE_IDS), min_size=10, max_size=10)
@@ -134,7 +135,7 @@ def check_match(result, decks) -> None:
     for i, played in enumerate(result.sets):
         assert played.number == i + 1
         assert played.opener == names[i % 2]
-        judged = ENGINE.judge({"players": [{"name": n, "table": t} for n, t in zip(names, played.tables)]})
+        judged = judge_showdown({"players": [{"name": n, "table": t} for n, t in zip(names, played.tables)]})
         assert judged["winners"] == played.winners
         assert [p["total"] for p in judged["players"]] == played.totals
         assert [p["status"] for p in judged["players"]] == played.statuses
@@ -177,3 +178,33 @@ def test_bad_side_deck_or_names_rejected():
         simulate_match([DECK_A, DECK_B], seed=1, names=("A", "A"))
     with pytest.raises(ValueError):
         simulate_match([DECK_A], seed=1)
+
+
+# --- through the game's descriptor, with the bundled decks --------------------------
+
+
+@pytest.fixture(scope="module")
+def pazaak_data():
+    game = load_project(Path(__file__).resolve().parents[1]).games["pazaak"]
+    return installed_games()["pazaak"].data_for(game)
+
+
+def test_match_with_the_printed_main_deck(pazaak_data):
+    main_deck = pazaak_data["main_deck"]
+    result = simulate_match([DECK_A, DECK_B], seed=7, main_deck=main_deck)
+    check_match(result, [DECK_A, DECK_B])
+    # the printed deck is the rules' deck: the same match as without it
+    assert result.to_dict() == simulate_match([DECK_A, DECK_B], seed=7).to_dict()
+
+
+def test_descriptor_simulation_plays_two_named_side_decks(pazaak_data):
+    descriptor = installed_games()["pazaak"]
+    decks = list(pazaak_data["side_decks"])
+    request = SimulationRequest(players=2, games=5, seed=11, data=pazaak_data, options={"decks": decks[-2:]})
+    records = descriptor.simulate(request)
+    assert records == descriptor.simulate(request) and len(records) == 5
+    for i, record in enumerate(records):
+        assert record["conserved"]
+        match = simulate_match([pazaak_data["side_decks"][d] for d in decks[-2:]], 11 + i,
+                               main_deck=pazaak_data["main_deck"])
+        assert record["winners"] == [match.winner] and record["sets"] == len(match.sets)

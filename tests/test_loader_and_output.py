@@ -24,17 +24,17 @@ def test_positions_of_nested_values():
 def test_syntax_error_and_duplicate_keys_are_located():
     with pytest.raises(DeckgenError) as err:
         parse_yaml("a: [1\nb: 2\n", "f.yaml")
-    assert str(err.value).startswith("f.yaml:2: invalid YAML")
+    assert str(err.value).startswith("f.yaml:2:2: invalid YAML")
     with pytest.raises(DeckgenError) as err:
         parse_yaml("a: 1\nb: 2\na: 3\n", "f.yaml")
-    assert str(err.value) == "f.yaml:3: a: duplicate key 'a'"
+    assert str(err.value) == "f.yaml:3:1: a: duplicate key 'a'"
 
 
 def test_schema_errors_name_line_and_field():
     doc = parse_yaml("name: x\nlanguages: [en]\ngames: [one]\nextra: 1\nfonts: {body: a.otf}\n", "deckgen.yaml")
     lines = [str(p) for p in validate(doc, schema("project"))]
-    assert "deckgen.yaml:4: extra: unknown key 'extra'" in lines
-    assert any(l.startswith("deckgen.yaml:5: fonts.body:") for l in lines)
+    assert "deckgen.yaml:4:1: extra: unknown key 'extra'" in lines
+    assert any(l.startswith("deckgen.yaml:5:9: fonts.body:") for l in lines)
 
 
 def test_atomic_write_keeps_the_old_file_on_failure(tmp_path, monkeypatch):

@@ -15,10 +15,10 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from deckgen.checks import pazaak as pazaak_checks
-from deckgen.decisions import example_problems
 from deckgen.cli import main
-from deckgen.engines import pazaak as engine
+from deckgen.games.pazaak import checks as pazaak_checks
+from deckgen.games.pazaak import engine
+from deckgen.registry import CheckContext
 from deckgen.layout.geometry import plan_sheet
 from deckgen.layout.papers import PAPERS_MM
 from deckgen.loader import load_project
@@ -34,6 +34,11 @@ NAMED_DECKS = ("starter", "charge", "bulwark", "smuggler", "veteran")
 def make_project(root: Path) -> Path:
     """A project folder with only the Pazaak game, copied from the repository."""
     return copy_project(root, "pazaak")
+
+
+def run(check, game, project=None) -> list[str]:
+    """A Pazaak check's problems as lines."""
+    return [str(p) for p in check(CheckContext(project, game, {}))]
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -130,16 +135,17 @@ def test_check_is_clean(project_copy):
     assert "ok: pazaak" in result.output
 
 
-def test_engine_rule_examples_are_judged_as_claimed():
-    assert example_problems(engine.PazaakEngine(), {}) == []
-
-
-def test_a_wrong_rule_example_is_reported(monkeypatch):
-    wrong = {"id": "made-up", "rule": "x", "examples": [engine._ex(["10", "9"], ["5"], ["B"])]}
-    monkeypatch.setattr(engine, "DECISIONS", [*engine.DECISIONS, wrong])
-    problems = example_problems(engine.PazaakEngine(), {})
-    assert len(problems) == 1
-    assert "'made-up' example 1" in problems[0] and "['A']" in problems[0]
+def test_a_wrong_rule_example_is_reported_at_its_line(project_copy):
+    path = project_copy / "data/pazaak/decisions.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = '[{name: A, table: ["7", "10", "+2"]}, {name: B, table: ["5", "D"]}]\n        winners: [A]'
+    assert old in text
+    path.write_text(text.replace(old, old.replace("winners: [A]", "winners: [B]")), encoding="utf-8")
+    line = text[:text.index(old)].count("\n") + 1
+    result = _check(project_copy)
+    assert result.exit_code == 1
+    assert any(l.startswith(f"data/pazaak/decisions.yaml:{line}:") and "the engine judges A" in l
+               for l in result.output.splitlines()), result.output
 
 
 def test_named_side_decks_are_found_and_valid(project_copy):
@@ -159,7 +165,7 @@ def test_catalogue_matches_the_engine(project_copy):
 def test_side_deck_of_eleven_cards_is_reported(project_copy):
     edit(project_copy / "data/pazaak/game.yaml", "pick: {plusminus-1: 2,", "pick: {plusminus-1: 3,")
     game = load_project(project_copy).games["pazaak"]
-    problems = pazaak_checks.side_decks(None, game)
+    problems = run(pazaak_checks.check_side_decks, game)
     assert len(problems) == 1
     assert problems[0].startswith("data/pazaak/game.yaml:")
     assert "decks.starter" in problems[0] and "exactly 10 cards, this one has 11" in problems[0]
@@ -175,9 +181,9 @@ def test_side_card_unknown_to_the_engine_is_reported(project_copy):
     edit(project_copy / "data/pazaak/game.yaml", "plusminus-6: 1}", "plusminus-6: 1, plus-7: 1}")
     edit(project_copy / "data/pazaak/game.yaml", "pick: {plusminus-1: 2,", "pick: {plusminus-1: 1,")
     game = load_project(project_copy).games["pazaak"]
-    catalogue = pazaak_checks.side_catalogue(None, game)
+    catalogue = run(pazaak_checks.check_catalogue, game)
     assert any("side.yaml" in p and "plus-7 has code '+7'" in p for p in catalogue), catalogue
-    decks = pazaak_checks.side_decks(None, game)
+    decks = run(pazaak_checks.check_side_decks, game)
     assert len(decks) == 1 and "decks.starter" in decks[0] and "'+7' is not a side card" in decks[0]
 
 
@@ -191,7 +197,7 @@ def test_side_deck_picking_a_card_not_in_the_catalogue_fails_the_check(project_c
 def test_main_deck_with_a_missing_card_is_reported(project_copy):
     edit(project_copy / "data/pazaak/main.yaml", "{id: main-7, count: 4,", "{id: main-7, count: 3,")
     game = load_project(project_copy).games["pazaak"]
-    problems = pazaak_checks.main_deck(None, game)
+    problems = run(pazaak_checks.check_main_deck, game)
     assert any(p.startswith("data/pazaak/main.yaml:") and "4 cards of value 7, this data gives 3" in p
                for p in problems), problems
     assert any("has 40 cards, this one has 39" in p for p in problems), problems
@@ -200,7 +206,7 @@ def test_main_deck_with_a_missing_card_is_reported(project_copy):
 def test_main_deck_with_a_wrong_value_is_reported(project_copy):
     edit(project_copy / "data/pazaak/main.yaml", "{id: main-2, count: 4, kind: main, value: 2}",
          "{id: main-2, count: 4, kind: main, value: 3}")
-    problems = pazaak_checks.main_deck(None, load_project(project_copy).games["pazaak"])
+    problems = run(pazaak_checks.check_main_deck, load_project(project_copy).games["pazaak"])
     assert any("4 cards of value 2, this data gives 0" in p for p in problems), problems
     assert any("4 cards of value 3, this data gives 8" in p for p in problems), problems
 

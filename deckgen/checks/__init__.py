@@ -16,8 +16,12 @@ from deckgen.model import Project
 from deckgen.registry import CheckContext
 
 
-def run_checks(project: Project, game_ids: list[str]) -> list[Problem]:
-    """Run every applicable check of the given games; returns all problems (warnings included)."""
+def run_checks(project: Project, game_ids: list[str], only: set[str] | None = None) -> list[Problem]:
+    """Run every applicable check of the given games (or those named in ``only``); returns all problems.
+
+    Problems of the game's engine data (which the engine's checks need) are
+    always reported.
+    """
     from deckgen.checks.general import GENERAL
     from deckgen.decisions import RULE_EXAMPLES
 
@@ -35,5 +39,6 @@ def run_checks(project: Project, game_ids: list[str]) -> list[Problem]:
         if descriptor is not None and data is not None:
             checks += [*descriptor.checks, RULE_EXAMPLES]
         for check in checks:
-            problems.extend(check.run(ctx))
+            if only is None or check.name in only:
+                problems.extend(check.run(ctx))
     return unique(problems)

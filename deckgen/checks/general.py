@@ -9,7 +9,6 @@ reported with the line it comes from.
 from __future__ import annotations
 
 from deckgen.errors import DeckgenError, Problem
-from deckgen.model import Game, Project
 from deckgen.registry import Check, CheckContext
 
 
@@ -56,7 +55,8 @@ def check_documents(ctx: CheckContext, paper: str = "a4") -> list[Problem]:
     if not ctx.game.documents:
         return []
     try:
-        _files, problems = build_documents(ctx.project, ctx.game, list(ctx.project.languages), paper, ctx.data)
+        _files, problems = build_documents(ctx.project, ctx.game, list(ctx.project.languages), paper, ctx.data,
+                                           draw=False)
     except DeckgenError as exc:
         return exc.problems
     return problems

@@ -165,7 +165,8 @@ class FaceRenderer:
             players = row.example.showdown.get("players", [])
             hands = [list(p.get("hand", p.get("table", []))) for p in players]
             names = [p.get("name") for p in players]
-            relation = "=" if len(row.example.winners) > 1 else ">" if row.example.winners[:1] == names[:1] else "<"
+            winners = list(row.example.winners)
+            relation = "=" if len(winners) > 1 else ">" if winners[:1] == names[:1] else "<"
             rows.append(SimpleNamespace(key=row.text, text=self.label(row.text, problems), hands=hands,
                                         relation=relation))
         return rows
@@ -206,7 +207,12 @@ class FaceRenderer:
         def table(*args, **kwargs) -> Any:
             from deckgen.render.table import layout_table
 
-            return layout_table(text_fn, measure, icon, *args, **kwargs)
+            result = layout_table(text_fn, measure, icon, *args, **kwargs)
+            if not result.fits:
+                tfile, tline = template_call_site(root)
+                problems.append(Problem(tfile, tline, None, None, f"{subject}: the table does not fit its height "
+                                                                  f"even with its type at the smallest size"))
+            return result
 
         context = {
             "card": None, "deck": None, "game": self.game, "lang": self.lang, "name": "", "texts": {},

@@ -10,6 +10,7 @@ inputs give the same bytes.
 
 from __future__ import annotations
 
+import hashlib
 import io
 from dataclasses import dataclass, field
 
@@ -55,9 +56,22 @@ class Page:
     art: Box | None = None
 
 
+_DRAWN: dict[str, bytes] = {}
+_DRAWN_MAX = 32
+
+
 def svg_to_pdf(svg: str) -> bytes:
-    """One PDF page drawn by cairo from ``svg`` (its size is the SVG's width and height)."""
-    return cairosvg.svg2pdf(bytestring=svg.encode("utf-8"), unsafe=False)
+    """One PDF page drawn by cairo from ``svg`` (its size is the SVG's width and height).
+
+    Drawing a text-heavy page takes cairosvg about a second, so a page placed
+    in several files (a board on A3 and tiled) is drawn once per process.
+    """
+    key = hashlib.sha256(svg.encode("utf-8")).hexdigest()
+    if key not in _DRAWN:
+        if len(_DRAWN) >= _DRAWN_MAX:
+            _DRAWN.pop(next(iter(_DRAWN)))
+        _DRAWN[key] = cairosvg.svg2pdf(bytestring=svg.encode("utf-8"), unsafe=False)
+    return _DRAWN[key]
 
 
 def compose(pages: list[Page], sources: list[str], title: str = "") -> bytes:

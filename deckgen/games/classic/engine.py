@@ -18,8 +18,8 @@ Equal keys tie; tied winners go to sudden demise (:func:`resolve`).
 Every choice the sources leave open is stated, with judged examples, in
 ``data/classic/decisions.yaml``.
 
-Settlement of the pots lives in ``classic_settle``, the seeded shift
-simulator in ``classic_sim``.
+Settlement of the pots lives in ``settle``, the seeded shift simulator in
+``sim``.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 What it is for: parsing cards (``COLOUR:N``), valuing and ranking hands,
 checking deck compositions, and judging a showdown document.  The seeded
 game simulator and the deck-sufficiency check live in
-:mod:`deckgen.games.gladbach.sim`; :func:`simulate` and
-:func:`deck_sufficiency` here are thin lazy wrappers around it.
+:mod:`deckgen.games.gladbach.sim`; how many copies of each card the deck
+holds is data (``data/gladbach/cards.yaml``), not code.
 
 The deck has three colours: one neutral blue 0, positive green 1-9 and
 negative red 1-9 (a red 3 counts -3).  A hand is worth the sum of its cards.

@@ -334,8 +334,8 @@ def _check_main_deck(named_tables: list[tuple[str, list[Played]]], main_deck: di
                     raise ShowdownError(
                         ("players", i, "table", j),
                         f"main-deck card {card.token!r} is on the tables more than "
-                        f"{limit[card.chosen]} times, "
-                        f"but the shared main deck holds only {limit[card.chosen]} of each value.",
+                        f"{limit.get(card.chosen, 0)} times, "
+                        f"but the shared main deck holds only {limit.get(card.chosen, 0)} of each value.",
                     )
 
 
