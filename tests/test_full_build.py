@@ -1,0 +1,36 @@
+"""End to end: `deckgen build` of every bundled game in every language writes the same files as ever.
+
+Marked slow: the README's test command skips it, `.ci/run` runs it (pytest -m slow).
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from deckgen.cli import main
+from tests.conftest import ROOT
+
+GAMES = {
+    "classic": ["classic-{l}-a4.pdf", "classic-{l}-cards.pdf", "classic-cloud-city-{l}-a4.pdf",
+                "classic-cloud-city-{l}-cards.pdf", "local-rules-{l}-a4.pdf"],
+    "gladbach": ["reference-{l}-a4.pdf", "reference-{l}-cards.pdf", "board-{l}-a3.pdf", "board-{l}-a4-tiled.pdf"],
+    "pazaak": [f"{d}-{{l}}-{k}.pdf" for d in ("side", "score", "starter", "charge", "bulwark", "smuggler", "veteran")
+               for k in ("a4", "cards")],
+}
+NEUTRAL = {"gladbach": ["gladbach-a4.pdf", "gladbach-cards.pdf"], "pazaak": ["main-a4.pdf", "main-cards.pdf"]}
+
+
+@pytest.mark.slow
+def test_everything_builds_in_every_language(tmp_path):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "--dpi", "72", "--out", str(out), "--project", str(ROOT)])
+    assert result.exit_code == 0, result.output
+    expected = {f"{game}/{pattern.format(l=lang)}" for game, patterns in GAMES.items() for pattern in patterns
+                for lang in ("en", "de", "fr", "ru")}
+    expected |= {f"{game}/{name}" for game, names in NEUTRAL.items() for name in names}
+    written = {str(p.relative_to(out)) for p in out.rglob("*.pdf")}
+    assert written == expected
+    for name in written:
+        assert len(PdfReader(out / name).pages) >= 1
