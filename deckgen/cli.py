@@ -244,11 +244,12 @@ def check(games, project_dir):
     click.echo(f"ok: {', '.join(game_ids)}")
 
 
-def _judge_option_values(descriptor, args: list[str]) -> dict:
-    """``--name value`` / ``--name=value`` pairs of the game's judge options, validated by their schemas."""
+def _judge_option_values(descriptor, args: list[str], schemas=None) -> dict:
+    """``--name value`` / ``--name=value`` pairs of the game's options (judge options by default),
+    validated by their JSON Schemas."""
     from jsonschema import Draft202012Validator
 
-    schemas = dict(descriptor.judge_options)
+    schemas = dict(descriptor.judge_options if schemas is None else schemas)
     known = ", ".join(f"--{k}" for k in schemas) or "none"
     values: dict = {}
     i = 0
@@ -280,7 +281,7 @@ def _judge_option_values(descriptor, args: list[str]) -> dict:
     return values
 
 
-def _judge_help() -> str:
+def _options_help(field: str) -> str:
     from deckgen.registry import installed_games
 
     lines = []
@@ -290,20 +291,32 @@ def _judge_help() -> str:
         return ""
     for engine, descriptor in sorted(games.items()):
         options = ", ".join(f"--{name} ({schema.get('description', '')})"
-                            for name, schema in descriptor.judge_options.items()) or "no options"
+                            for name, schema in getattr(descriptor, field).items()) or "no options"
         lines.append(f"  {engine}: {options}")
+        if field == "simulate_options" and descriptor.strategies:
+            lines.append(f"  {' ' * len(engine)}  strategies: {', '.join(descriptor.strategies)}")
     return "\n".join(lines)
 
 
-class JudgeCommand(click.Command):
-    """Lists every installed engine's judge options in ``--help``."""
+class GameOptionsCommand(click.Command):
+    """Lists every installed engine's own options (``options_field`` of its descriptor) in ``--help``."""
+
+    options_field = "judge_options"
 
     def format_epilog(self, ctx, formatter):
         super().format_epilog(ctx, formatter)
-        text = _judge_help()
+        text = _options_help(self.options_field)
         if text:
             formatter.write("\nOptions of each engine (from its descriptor):\n")
             formatter.write(text + "\n")
+
+
+class JudgeCommand(GameOptionsCommand):
+    options_field = "judge_options"
+
+
+class SimulateCommand(GameOptionsCommand):
+    options_field = "simulate_options"
 
 
 @main.command(cls=JudgeCommand, context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
@@ -340,6 +353,51 @@ def judge(ctx, game, file, project_dir):
             raise DeckgenError(Problem(None, None, None, f"--{exc.path[0]}", exc.message)) from None
         raise DeckgenError(doc.problem(exc.path, exc.message)) from None
     click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+
+
+@main.command(cls=SimulateCommand, context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.argument("game")
+@click.option("--players", type=click.IntRange(1, 64), default=None, help="Players at the table (default: "
+                                                                            "the fewest the game allows).")
+@click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=1000, show_default=True,
+              help="How many games to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The first game's seed (game i: seed + i).")
+@click.option("--strategy", default=None, help="A named strategy of the game (see below; default its first).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@project_option
+@click.pass_context
+def simulate(ctx, game, players, count, seed, strategy, as_json, project_dir):
+    """Play GAMES seeded games of GAME with its engine and simple strategies; print what happened.
+
+    The same seed gives the same games.  The summary says how often each
+    hand category wins, how long games run, each seat's share of the wins,
+    how often the draw pile ran out, and that money was conserved in every
+    game; some games add their own tables (Pazaak: the side decks against
+    each other).  Options a game's simulator takes follow GAME.
+
+    \b
+    Examples:
+      deckgen simulate classic --players 4 --games 2000
+      deckgen simulate pazaak --games 500 --json
+    """
+    from deckgen.decisions import require_engine
+    from deckgen.simulate import format_summary, run
+
+    project = _load(project_dir)
+    game_model, descriptor = require_engine(project, game)
+    options = _judge_option_values(descriptor, list(ctx.args), descriptor.simulate_options)
+    data = descriptor.data_for(game_model)
+    players = players or descriptor.players[0]
+    if sys.stderr.isatty() and not as_json:
+        with click.progressbar(length=count, label=f"{game:<12}", file=sys.stderr, show_pos=True) as bar:
+            summary = run(descriptor, data, players, count, seed, strategy, options, bar.update)
+    else:
+        summary = run(descriptor, data, players, count, seed, strategy, options)
+    if as_json:
+        click.echo(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        for line in format_summary(summary):
+            click.echo(line)
 
 
 def _hand_text(showdown) -> str:

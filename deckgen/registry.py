@@ -83,13 +83,30 @@ class DocumentKind:
 
 @dataclass(frozen=True)
 class SimulationRequest:
-    """One batch of simulated games: who plays, how many, with which seed and options."""
+    """One batch of simulated games: who plays, how many, with which seed and options.
+
+    ``strategy`` names one of the descriptor's ``strategies`` (None: its
+    first); ``progress(n)`` is called after every ``n`` games played.
+    """
 
     players: int
     games: int
     seed: int
     data: Mapping[str, Any]
     options: Mapping[str, Any] = field(default_factory=dict)
+    strategy: str | None = None
+    progress: Callable[[int], None] | None = None
+
+
+#: What one simulated game reports (a dict): the keys ``deckgen simulate`` aggregates.
+#: ``winners``        seat names (``P1`` ... ``PN``, ``P1`` the first to act) of the game's winners
+#: ``category``       the winning hand's category (or None), for "how often each hand wins"
+#: ``length``         how long the game ran (rounds, turns or sets: ``length_unit`` of the descriptor)
+#: ``money_change``   what all holdings together gained; anything but 0 is a bug (money is conserved)
+#: ``conserved``      for games without money: the game's own conservation law held
+#: ``deck_ran_out``   whether the draw pile ran empty at some point
+#: ``matchup``        optional: (name of seat 1's equipment, seat 2's ...), e.g. Pazaak side decks
+SIMULATION_RECORD_KEYS = ("winners", "category", "length", "money_change", "conserved", "deck_ran_out", "matchup")
 
 
 @dataclass(frozen=True)
@@ -110,8 +127,16 @@ class GameDescriptor:
                        from the deck data (what the engine plays with)
     ``checks``         game-specific checks run by ``deckgen check``
     ``documents``      document kind -> :class:`DocumentKind`
-    ``simulate``       ``simulate(request) -> dict`` with ``money_in``/``money_out`` per game
+    ``simulate``       ``simulate(request) -> [record, ...]``, one record per game (see
+                       :data:`SIMULATION_RECORD_KEYS`); deterministic for a seed
+    ``simulate_options`` option name -> JSON Schema, like ``judge_options``, for ``deckgen simulate``
+    ``strategies``     the named strategies ``simulate`` knows, the default first
+    ``length_unit``    what ``length`` counts ("rounds", "turns", "sets")
+    ``summarize``      optional ``summarize(records, request) -> {title: table}``: the game's own
+                       tables for ``deckgen simulate`` (a table is a list of row dicts)
     ``commands``       extra click commands (e.g. a deck assembler)
+    ``facts``: values a game's rule texts quote (``{max_players}``) are the ``facts`` entry of
+    ``load_data``'s result.
     """
 
     engine: str
@@ -125,6 +150,10 @@ class GameDescriptor:
     checks: tuple[Check, ...] = ()
     documents: Mapping[str, DocumentKind] = field(default_factory=dict)
     simulate: Callable[[SimulationRequest], list[dict]] | None = None
+    simulate_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    strategies: tuple[str, ...] = ()
+    length_unit: str = "rounds"
+    summarize: Callable[[list[dict], SimulationRequest], Mapping[str, list[dict]]] | None = None
     commands: tuple[Any, ...] = ()
     module: str = ""
 

@@ -63,8 +63,29 @@ class _TooLarge(Exception):
     pass
 
 
+class WrittenInt(int):
+    """An integer that was written differently from its value (``+2``, ``007``): ``written`` keeps the text.
+
+    A reader that cares — Pazaak, where ``+2`` is a side card and ``2`` a
+    main-deck card — can tell them apart; everything else sees an int.
+    """
+
+    written: str
+
+    def __new__(cls, value: int, written: str) -> "WrittenInt":
+        obj = super().__new__(cls, value)
+        obj.written = written
+        return obj
+
+    def __reduce__(self):
+        return (WrittenInt, (int(self), self.written))
+
+
 def _scalar(node: yaml.ScalarNode, loader: yaml.SafeLoader) -> Any:
-    return loader.construct_object(node, deep=True)
+    value = loader.construct_object(node, deep=True)
+    if type(value) is int and not node.style and node.value.strip() != str(value):
+        return WrittenInt(value, node.value.strip())
+    return value
 
 
 def _convert(node, loader, path: tuple, lines: dict, file: str, problems: list, budget: list,
