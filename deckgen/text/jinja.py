@@ -9,6 +9,7 @@ otherwise at the template line itself.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from markupsafe import Markup
@@ -78,10 +79,14 @@ def make_text_function(fonts: FontSet, icons: dict[str, Icon], lang: str, report
             excess = safe_zone_excess(res.ink_boxes, safe_rect)
             if excess > 0.01:
                 messages.append(f"outside the safe zone by {excess:.2f} mm")
-        if messages:
+        warnings = [f"its last line is the lone word {runt!r}: no better break at this size (rephrase, or "
+                    f"give the box more room)" for runt in res.runts]
+        if messages or warnings:
             at = locate()
             for message in messages:
                 report.append(text_problem(s, message, subject, name, at))
+            for message in warnings:
+                report.append(replace(text_problem(s, message, subject, name, at), warning=True))
         return Markup(res.svg)
 
     return text

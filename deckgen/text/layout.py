@@ -68,6 +68,7 @@ class LayoutResult:
     problems: list[str]
     baselines: list[float] = field(default_factory=list)  # y in mm of each line's baseline
     height: float = 0.0  # mm from the top of the first line's ink to the bottom of the last's
+    runts: list[str] = field(default_factory=list)  # last lines of paragraphs left as a lone short word
 
 
 @dataclass
@@ -225,55 +226,113 @@ class _Breaker:
         return glyphs[:p] + [self.shaper.hyphen(glyphs[p - 1])]
 
     def run(self, width: float) -> tuple[list[_Line], float]:
-        """Break at ``width`` em; returns lines and forced-split excess (em)."""
+        """Break at ``width`` em; returns lines and forced-split excess (em).
+
+        A paragraph whose last line would be a lone short word or a lone
+        number is broken again a little narrower, as long as that keeps its
+        number of lines: the lines are rebalanced so the last one carries
+        more than one word (:func:`is_runt`).
+        """
         lines: list[_Line] = []
         excess = 0.0
         for para in self.paragraphs:
-            cur: list[_Glyph] = []
-            cur_w = 0.0
-            for word in para:
-                glyphs, points, w = word.glyphs, word.points, word.width
-                if cur:
-                    sep_cost = sum(g.advance + g.join for g in word.sep) + glyphs[0].join
-                    if cur_w + sep_cost + w <= width + EPS:
-                        cur += word.sep + glyphs
-                        cur_w += sep_cost + w
-                        continue
-                    room = width - cur_w - sep_cost
-                    if points and (w > width or room > self.free_limit * width):
-                        fit = [p for p in points if self.prefix_width(glyphs, p) <= room + EPS]
-                        if fit:
-                            p = fit[-1]
-                            cur += word.sep + self.split(glyphs, p)
-                            lines.append(_Line(cur, False))
-                            glyphs = glyphs[p:]
-                            points = tuple(q - p for q in points if q - p >= LEFT_MIN)
-                            w = _width(glyphs)
-                            cur, cur_w = [], 0.0
-                    if cur:
-                        lines.append(_Line(cur, False))
-                        cur, cur_w = [], 0.0
-                # the word starts a line
-                while w > width + EPS:
-                    fit = [p for p in points if self.prefix_width(glyphs, p) <= width + EPS]
-                    if fit:
-                        p = fit[-1]
-                        lines.append(_Line(self.split(glyphs, p), False))
-                    else:
-                        smallest = self.prefix_width(glyphs, points[0]) if points else w
-                        excess = max(excess, smallest - width)
-                        p = 1
-                        while p + 1 < len(glyphs) and _width(glyphs[: p + 1]) <= width + EPS:
-                            p += 1
-                        lines.append(_Line(glyphs[:p], False))
-                    glyphs = glyphs[p:]
-                    points = tuple(q - p for q in points if q - p >= LEFT_MIN and len(glyphs) - (q - p) >= RIGHT_MIN)
-                    w = _width(glyphs)
-                cur, cur_w = list(glyphs), w
-            lines.append(_Line(cur, True))
+            found, over = self._paragraph(para, width)
+            if len(found) >= 2 and is_runt(found[-1].glyphs):
+                found = self._rebalanced(para, width, found, over)
+            lines += found
+            excess = max(excess, over)
         while lines and not lines[-1].glyphs:  # trailing newlines add no empty lines
             lines.pop()
         return lines, excess
+
+    def _rebalanced(self, para: list[_Word], width: float, found: list[_Line], over: float) -> list[_Line]:
+        """The paragraph broken so its last line is not a runt, with as many lines; else as found.
+
+        First the line before the last gives up its last word(s) (a narrower
+        limit for that line only); failing that, every line is narrowed a little.
+        """
+        n = len(found)
+        before = n - 2
+        used = _width(found[before].glyphs)
+        tries = [lambda k, f=f: used * f if k == before else width for f in REBALANCE_FACTORS]
+        tries += [lambda k, f=f: width * f for f in REBALANCE_FACTORS]
+        for limit in tries:
+            again, again_over = self._paragraph(para, width, limit)
+            if len(again) == n and again_over <= over + EPS and not is_runt(again[-1].glyphs):
+                return again
+        return found
+
+    def _paragraph(self, para: list[_Word], full: float, limit=None) -> tuple[list[_Line], float]:
+        """Greedy breaking of one paragraph at ``full`` em (line k at ``limit(k)`` if given); hyphenates
+        where it helps."""
+        lines: list[_Line] = []
+        excess = 0.0
+        cur: list[_Glyph] = []
+        cur_w = 0.0
+        for word in para:
+            glyphs, points, w = word.glyphs, word.points, word.width
+            width = limit(len(lines)) if limit else full
+            if cur:
+                sep_cost = sum(g.advance + g.join for g in word.sep) + glyphs[0].join
+                if cur_w + sep_cost + w <= width + EPS:
+                    cur += word.sep + glyphs
+                    cur_w += sep_cost + w
+                    continue
+                room = width - cur_w - sep_cost
+                if points and (w > width or room > self.free_limit * width):
+                    fit = [p for p in points if self.prefix_width(glyphs, p) <= room + EPS]
+                    if fit:
+                        p = fit[-1]
+                        cur += word.sep + self.split(glyphs, p)
+                        lines.append(_Line(cur, False))
+                        glyphs = glyphs[p:]
+                        points = tuple(q - p for q in points if q - p >= LEFT_MIN)
+                        w = _width(glyphs)
+                        cur, cur_w = [], 0.0
+                if cur:
+                    lines.append(_Line(cur, False))
+                    cur, cur_w = [], 0.0
+            # the word starts a line
+            width = limit(len(lines)) if limit else full
+            while w > width + EPS:
+                fit = [p for p in points if self.prefix_width(glyphs, p) <= width + EPS]
+                if fit:
+                    p = fit[-1]
+                    lines.append(_Line(self.split(glyphs, p), False))
+                else:
+                    smallest = self.prefix_width(glyphs, points[0]) if points else w
+                    excess = max(excess, smallest - width)
+                    p = 1
+                    while p + 1 < len(glyphs) and _width(glyphs[: p + 1]) <= width + EPS:
+                        p += 1
+                    lines.append(_Line(glyphs[:p], False))
+                glyphs = glyphs[p:]
+                points = tuple(q - p for q in points if q - p >= LEFT_MIN and len(glyphs) - (q - p) >= RIGHT_MIN)
+                w = _width(glyphs)
+                width = limit(len(lines)) if limit else full
+            cur, cur_w = list(glyphs), w
+        lines.append(_Line(cur, True))
+        return lines, excess
+
+
+#: A last line of at most this many letters, alone, is a runt (a lone short word).
+RUNT_LETTERS = 7
+#: Narrower widths tried, in turn, to give a paragraph's last line a second word.
+REBALANCE_FACTORS = (0.97, 0.94, 0.91, 0.88, 0.85, 0.82, 0.79, 0.76)
+
+
+def is_runt(glyphs: list[_Glyph]) -> bool:
+    """A line holding one word of at most :data:`RUNT_LETTERS` letters, one number, or one icon."""
+    words = "".join(g.char if g.kind != "space" or g.char not in BREAKING_SPACES else " " for g in glyphs).split()
+    if len(words) != 1:
+        return False
+    word = words[0]
+    if any(g.kind == "space" and g.char in typography.NO_BREAK_SPACES for g in glyphs):
+        return False  # glued on purpose ("2 chips", "+4 or −4"): not a lone word
+    letters = [c for c in word if c.isalpha()]
+    if not letters:
+        return True  # a number or an icon alone
+    return len(letters) <= RUNT_LETTERS
 
 
 def _line_extents(glyphs: list[_Glyph], stretch: float = 0.0):
@@ -371,9 +430,16 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
     if missing:
         problems.append("missing glyphs: " + " ".join(missing))
     text_lines = ["".join(g.char for g in ln.glyphs) for ln in trial.lines]
+    runts, in_paragraph = [], 0
+    for line, text_line in zip(trial.lines, text_lines):
+        in_paragraph += 1
+        if line.last_of_paragraph:
+            if in_paragraph >= 2 and is_runt(line.glyphs):
+                runts.append(text_line.strip())
+            in_paragraph = 0
     return LayoutResult(svg=svg, fits=trial.fits, size=trial.size, overflow=trial.overflow,
                         lines=text_lines, missing=missing, ink_boxes=ink, problems=problems, baselines=baselines,
-                        height=trial.height * trial.size)
+                        height=trial.height * trial.size, runts=runts)
 
 
 def _render(trial: _Trial, box: TextBox, align: str, valign: str, line_height: float, fill: str):

@@ -5,6 +5,10 @@
 * French: no-break space before ``:`` and narrow no-break space before
   ``; ! ? »`` and after ``«`` (a normal space is replaced, a missing one added)
 * a number and the following word, unit, %, € or icon are kept on one line
+* a signed number (+4, −4, ±4) stays with the word before it, and the two
+  numbers of a pair stay together with the word between them: "+4 or −4",
+  "2 und 4", "1 à 11", "от 1 до 11" (the words per language: :data:`PAIR_WORDS`);
+  fixed expressions ("ex æquo") never break
 * de/fr/ru: a spaced dash (" – ", " — ") never starts a line
 """
 
@@ -26,6 +30,17 @@ QUOTES = {
     "fr": ("\u00ab", "\u00bb"),
 }
 _OPENING_CONTEXT = set(" \t([{\u2013\u2014/") | NO_BREAK_SPACES
+
+#: Words that join the two numbers of a pair ("2 and 4", "1 to 11"), per language.
+PAIR_WORDS = {
+    "en": {"or", "and", "to", "&", "\u2013", "\u2014", "-"},
+    "de": {"oder", "und", "bis", "&", "\u2013", "\u2014", "-"},
+    "fr": {"ou", "et", "à", "&", "\u2013", "\u2014", "-"},
+    "ru": {"или", "и", "до", "&", "\u2013", "\u2014", "-"},
+}
+#: Expressions whose words never part, per language.
+FIXED_EXPRESSIONS = {"fr": ("ex æquo", "ex aequo"), "en": (), "de": (), "ru": ()}
+_SIGNS = set("+-\u2212\u00b1")
 _UNIT_START = set("%‰€$£°")
 
 
@@ -43,6 +58,7 @@ def apply(items: list[Item], lang: str) -> list[Item]:
     out = list(items)
     out = _quotes(out, lang)
     out = _number_glue(out)
+    out = _pair_glue(out, lang)
     if lang == "fr":
         out = _french_spacing(out)
     if lang in ("de", "fr", "ru"):
@@ -73,6 +89,64 @@ def _number_glue(items: list[Item]) -> list[Item]:
             nxt = out[i + 1]
             if nxt.kind == "icon" or (nxt.kind == "char" and (nxt.text.isalpha() or nxt.text in _UNIT_START)):
                 out[i] = replace(out[i], text=NBSP)
+    return out
+
+
+def _tokens(items: list[Item]) -> list[tuple[int, int]]:
+    """(start, end) of each word: runs of items between spaces (no-break ones too) and line breaks."""
+    spans, start = [], None
+    for i, it in enumerate(items):
+        gap = it.kind == "break" or (it.kind == "char" and it.text in SPACES)
+        if gap:
+            if start is not None:
+                spans.append((start, i))
+                start = None
+        elif start is None:
+            start = i
+    if start is not None:
+        spans.append((start, len(items)))
+    return spans
+
+
+def _text(items: list[Item], span: tuple[int, int]) -> str:
+    return "".join(it.text if it.kind == "char" else "\ufffc" for it in items[span[0]:span[1]])
+
+
+def _is_number(token: str, signed: bool | None = None) -> bool:
+    """A number token, possibly signed and followed by punctuation: 4, +4, −4, ±4, 11, 4,"""
+    core = token.rstrip(".,;:!?)»”“\u202f\u00a0")
+    has_sign = bool(core) and core[0] in _SIGNS
+    digits = core[1:] if has_sign else core
+    if not digits or not digits[0].isdigit() or not all(c.isdigit() or c in ".,T" for c in digits):
+        return False
+    return signed is None or has_sign == signed
+
+
+def _pair_glue(items: list[Item], lang: str) -> list[Item]:
+    """No-break spaces that keep signed numbers with the word before them and number pairs together."""
+    out = list(items)
+    spans = _tokens(out)
+    words = [_text(out, s) for s in spans]
+    pair_words = PAIR_WORDS.get(lang, PAIR_WORDS["en"])
+
+    def glue(k: int) -> None:  # the gap between token k and token k + 1
+        a, b = spans[k][1], spans[k + 1][0]
+        if b == a + 1 and out[a].kind == "char" and out[a].text in (" ", "\t"):
+            out[a] = replace(out[a], text=NBSP)
+
+    for k in range(len(spans) - 1):
+        if _is_number(words[k + 1], signed=True):
+            glue(k)  # "choose +4", "or −4"
+        if k + 2 < len(spans) and _is_number(words[k]) and words[k + 1].lower() in pair_words \
+                and _is_number(words[k + 2]):
+            glue(k)
+            glue(k + 1)  # "2 and 4", "+4 oder −4", "1 à 11"
+    for expression in FIXED_EXPRESSIONS.get(lang, ()):
+        parts = expression.split(" ")
+        for k in range(len(spans) - len(parts) + 1):
+            if [w.lower().strip(".,;:!?") for w in words[k:k + len(parts)]] == parts:
+                for j in range(len(parts) - 1):
+                    glue(k + j)
     return out
 
 
