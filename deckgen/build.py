@@ -183,6 +183,10 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
             problems.append(Problem(src.file if src else None, src.line if src else None, None, "size", str(exc)))
     documents, doc_problems = render_documents(project, game_ids, options)
     problems += doc_problems
+    if not problems:  # the booklets only once everything else is sound (they take longest)
+        books, book_problems = render_rulebooks(project, game_ids, options)
+        documents += books
+        problems += book_problems
     if problems:
         raise DeckgenError(problems)
     configure_fontconfig(project.fonts_dir, Path(options.out) / ".cache")
@@ -216,6 +220,32 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         write_atomic(path, data)
         written.append(path)
     return written
+
+
+def render_rulebooks(project: Project, game_ids: list[str], options: BuildOptions
+                     ) -> tuple[list[tuple[Path, bytes]], list[Problem]]:
+    """Every game's rule booklets in each language (reading order and imposed), and the problems found."""
+    from deckgen.rulebook.build import build_rulebooks, has_rulebook
+
+    files: list[tuple[Path, bytes]] = []
+    problems: list[Problem] = []
+    if options.variant is not None:
+        return files, problems
+    languages = [l for l in project.languages if not options.languages or l in options.languages]
+    for gid in game_ids:
+        game = project.games[gid]
+        if not has_rulebook(game):
+            continue
+        descriptor = project.descriptor(game)
+        try:
+            data = descriptor.data_for(game) if descriptor else {}
+        except DeckgenError as exc:
+            problems.extend(exc.problems)
+            continue
+        made, found = build_rulebooks(project, game, languages, options.paper, data)
+        problems.extend(found)
+        files.extend((Path(options.out) / gid / name, pdf) for name, pdf in made)
+    return files, problems
 
 
 def render_documents(project: Project, game_ids: list[str], options: BuildOptions

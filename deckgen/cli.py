@@ -217,6 +217,46 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, project_dir)
 
 @main.command()
 @click.argument("games", nargs=-1)
+@lang_option
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
+              help="a4: A5 pages imposed two per A4 side; letter: half-letter pages two per Letter side.")
+@out_option("the booklets")
+@project_option
+def rules(games, languages, paper, out, project_dir):
+    """Build the rule booklets of GAMES (default: all that have data/GAME/rules/).
+
+    For each language, writes OUT/GAME/GAME-rules-LANG.pdf (A5 pages in
+    reading order with 3 mm bleed, TrimBox and BleedBox, bookmarks and a
+    clickable contents page) and GAME-rules-LANG-booklet-a4.pdf (imposed for
+    saddle stitching: print duplex, flip on the short edge, fold, staple);
+    with --paper letter, GAME-rules-LANG-booklet-letter.pdf (half-letter
+    pages two per Letter side).  Every example hand is judged by the game's
+    engine first; nothing is written if anything has a problem.
+
+    \b
+    Examples:
+      deckgen rules
+      deckgen rules classic --lang de,fr --paper letter
+    """
+    from deckgen.build import BuildOptions, check_options, render_rulebooks
+    from deckgen.output import write_atomic
+
+    project = _load(project_dir)
+    game_ids = list(games) or list(project.games)
+    options = BuildOptions(paper=paper.lower(), out=_output(project, out), languages=_languages(project, languages))
+    check_options(project, game_ids, options)
+    files, problems = render_rulebooks(project, game_ids, options)
+    if problems:
+        raise DeckgenError(problems)
+    for path, data in files:
+        write_atomic(path, data)
+        click.echo(f"wrote {path}")
+    if not files:
+        click.echo("no rulebooks: write data/GAME/rules/LANG.md (docs/rulebooks.md)", err=True)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
 @project_option
 def check(games, project_dir):
     """Check GAMES (default: all): data, composition, translations, text fit, glyphs, rule examples.

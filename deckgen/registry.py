@@ -134,6 +134,10 @@ class GameDescriptor:
     ``length_unit``    what ``length`` counts ("rounds", "turns", "sets")
     ``summarize``      optional ``summarize(records, request) -> {title: table}``: the game's own
                        tables for ``deckgen simulate`` (a table is a list of row dicts)
+    ``card_face``      ``card_face(game, token) -> (deck id, card id)``: the printed card of an engine
+                       token, for pictures of example hands in rulebooks
+    ``rulebook_tables`` table name -> ``fn(builder) -> {"columns": [...], "widths": [...], "rows": [...]}``,
+                       tables a rulebook's ``table NAME`` directive prints from the data
     ``commands``       extra click commands (e.g. a deck assembler)
     ``facts``: values a game's rule texts quote (``{max_players}``) are the ``facts`` entry of
     ``load_data``'s result.
@@ -154,6 +158,8 @@ class GameDescriptor:
     strategies: tuple[str, ...] = ()
     length_unit: str = "rounds"
     summarize: Callable[[list[dict], SimulationRequest], Mapping[str, list[dict]]] | None = None
+    card_face: Callable[["Game", str], tuple[str, str] | None] | None = None
+    rulebook_tables: Mapping[str, Callable[[Any], Mapping[str, Any]]] = field(default_factory=dict)
     commands: tuple[Any, ...] = ()
     module: str = ""
 

@@ -67,3 +67,20 @@ def test_a_document_string_with_a_glyph_the_font_lacks_is_located(project_copy):
     assert result.exit_code == 1
     assert any(l.startswith(f"data/classic/lang/de.yaml:{line}:") and "strings.locals.title: missing glyphs" in l
                and "templates/classic/local-rules.svg.j2:" in l for l in result.output.splitlines()), result.output
+
+
+def test_the_glossary_check_fails_on_a_planted_term(tmp_path):
+    proj = copy_project(tmp_path / "p", "classic")
+    de = proj / "data/classic/lang/de.yaml"
+    text = de.read_text(encoding="utf-8")
+    text += '\nglossary:\n  - {use: "Pots", not: ["Pött"], note: "die zwei Pots des klassischen Sabacc"}\n'
+    old = next(l for l in text.splitlines() if l.startswith("  locals.intro:"))
+    text = text.replace(old, old[:-1] + ' Beide Pötte bleiben."')
+    de.write_text(text, encoding="utf-8")
+    line = line_of(de, "locals.intro:")
+    from deckgen.checks import run_checks
+    from deckgen.loader import load_project
+
+    problems = [str(p) for p in run_checks(load_project(proj), ["classic"], only={"glossary"})]
+    assert any(p.startswith(f"data/classic/lang/de.yaml:{line}:") and "strings.locals.intro: 'Pötte': the "
+               "glossary says 'Pots'" in p for p in problems), problems

@@ -62,10 +62,24 @@ def check_documents(ctx: CheckContext, paper: str = "a4") -> list[Problem]:
     return problems
 
 
+def check_rulebook(ctx: CheckContext) -> list[Problem]:
+    """Every language's rulebook: same structure, examples judged as claimed, words and glyphs present."""
+    from deckgen.rulebook.build import check_rulebook as check
+
+    try:
+        return check(ctx.project, ctx.game, ctx.data)
+    except DeckgenError as exc:
+        return exc.problems
+
+
+from deckgen.checks.glossary import GLOSSARY  # noqa: E402
+
 GENERAL = (
     Check("translations", check_translations),
+    GLOSSARY,
     Check("text fit and glyphs", check_faces),
     Check("documents", check_documents),
+    Check("rulebook", check_rulebook),
 )
 
 

@@ -57,7 +57,7 @@ class Page:
 
 
 _DRAWN: dict[str, bytes] = {}
-_DRAWN_MAX = 32
+_DRAWN_MAX = 512
 
 
 def svg_to_pdf(svg: str) -> bytes:

@@ -1,0 +1,12 @@
+"""Rule booklets: per-language source files in data/GAME/rules/, set with reportlab Platypus.
+
+``source`` reads a rules file (Markdown with a YAML header and fenced
+directives) into blocks with their lines; ``structure`` checks that every
+language has the same sections, examples, tables and placeholders;
+``story`` turns blocks into Platypus flowables (fonts, typography,
+hyphenation, card pictures, tables generated from data, judged examples);
+``pdf`` lays the pages out (A5 or half-letter, bleed and boxes, contents,
+bookmarks) and places card faces as vectors; ``impose`` imposes the pages
+for saddle stitching.  :func:`deckgen.rulebook.build.build_rulebooks` is the
+entry point.
+"""

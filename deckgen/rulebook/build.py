@@ -1,0 +1,602 @@
+"""Build and check the rule booklets of a game in every language.
+
+For each language with a source file ``data/GAME/rules/LANG.md`` this
+writes ``GAME-rules-LANG.pdf`` (A5 pages in reading order with 3 mm bleed,
+TrimBox and BleedBox, bookmarks and a clickable contents page) and its
+saddle-stitch imposition ``GAME-rules-LANG-booklet-a4.pdf`` (or, for
+Letter, half-letter pages two per Letter side: ``…-booklet-letter.pdf``).
+
+The words come from the source file; tables that restate data (the
+local-rules table, side cards, decisions) are generated from the data in
+the booklet's language; every example hand is judged by the game's engine
+at build time, and a claim the engine disagrees with is a problem at its
+line; odds come from the engine's simulator.  The same checks run in
+``deckgen check``, without laying out pages.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Spacer,
+                                Table, TableStyle)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from deckgen.errors import DeckgenError, Problem
+from deckgen.model import Game, Project
+from deckgen.rulebook.impose import impose
+from deckgen.rulebook.pdf import TRIMS, FaceBox, Heading, Layout, RulebookDocument, Theme, next_body, place_faces
+from deckgen.rulebook.source import Block, Source, read_source
+from deckgen.rulebook.structure import structure_problems
+from deckgen.rulebook.text import to_paragraph_xml
+
+RULES_DIR = "rules"
+LABELS = ("contents", "wins", "tie", "nobody", "and", "category", "share")
+HYPHENATION = {"de": "de_DE", "en": "en_US", "fr": "fr_FR", "ru": "ru_RU"}
+
+
+def source_path(game: Game, lang: str) -> Path:
+    return Path(game.directory) / RULES_DIR / f"{lang}.md"
+
+
+def has_rulebook(game: Game) -> bool:
+    return (Path(game.directory) / RULES_DIR).is_dir()
+
+
+def load_sources(project: Project, game: Game, languages) -> tuple[dict[str, Source], list[Problem]]:
+    """Every language's parsed source (a missing one is a problem), and the problems found."""
+    sources, problems = {}, []
+    for lang in languages:
+        path = source_path(game, lang)
+        display = f"data/{game.id}/{RULES_DIR}/{lang}.md"
+        if not path.is_file():
+            problems.append(Problem(display, None, None, None, "missing: this language's rulebook"))
+            continue
+        try:
+            sources[lang] = read_source(path, display, lang)
+        except DeckgenError as exc:
+            problems.extend(exc.problems)
+    return sources, problems
+
+
+# ------------------------------------------------------------------ context
+
+
+@dataclass
+class Context:
+    """Everything the story builder needs for one booklet in one language."""
+
+    project: Project
+    game: Game
+    descriptor: Any
+    data: Mapping[str, Any]
+    source: Source
+    draw: bool  # False: check only (no card faces rendered)
+    problems: list[Problem] = field(default_factory=list)
+    faces: list = field(default_factory=list)
+    theme: Theme = field(default_factory=Theme)
+    _renderers: dict = field(default_factory=dict)
+
+    @property
+    def lang(self) -> str:
+        return self.source.lang
+
+    def at(self, block: Block | None = None, key: str | None = None) -> Problem:
+        line = block.line if block else (self.source.meta_doc.line(("labels", key)) if key and
+                                         self.source.meta_doc else 1)
+        return Problem(self.source.file, line, None, None, "")
+
+    @property
+    def facts(self) -> Mapping[str, Any]:
+        return self.data.get("facts", {})
+
+    def xml(self, text: str, block: Block | None = None, values: Mapping[str, Any] | None = None,
+            family: str = "body") -> str:
+        from deckgen.render.templates import project_fonts
+
+        merged = {**self.facts, **(values or {})}
+        return to_paragraph_xml(str(text), self.lang, merged, project_fonts(self.project), self.at(block),
+                                self.problems, family)
+
+    def t(self, key: str, **values: Any) -> str:
+        """A string of the game's language file (markup, placeholders filled), for tables from data."""
+        from deckgen.strings import fill, located
+
+        strings = self.game.strings.get(self.lang)
+        if strings is None or key not in strings.strings:
+            self.problems.append(Problem(f"data/{self.game.id}/lang/{self.lang}.yaml", None, None,
+                                         f"strings.{key}", "missing: needed by the rulebook"))
+            return key
+        file, line, column = strings.position("strings", key)
+        return fill(located(str(strings.strings[key]), file, line, column, f"strings.{key}"), values, (),
+                    self.problems)
+
+    def label(self, key: str, block: Block | None = None, **values: Any) -> str:
+        labels = self.source.meta.get("labels") or {}
+        if key not in labels:
+            self.problems.append(Problem(self.source.file, 1, None, f"labels.{key}",
+                                         f"missing: the label {key!r} in the header"))
+            return key
+        return self.xml(labels[key], block, values)
+
+    def names(self, names: list[str], block: Block) -> str:
+        if len(names) <= 1:
+            return "".join(names)
+        labels = self.source.meta.get("labels") or {}
+        return f", ".join(names[:-1]) + f" {labels.get('and', '&')} " + names[-1]
+
+    def face(self, token: str, width_mm: float, block: Block):
+        """A card picture for an engine token (None for check-only or an unknown card)."""
+        card_face = getattr(self.descriptor, "card_face", None)
+        found = card_face(self.game, str(token)) if card_face else None
+        if found is None:
+            self.problems.append(Problem(self.source.file, block.line, None, None,
+                                         f"no printed card for {token!r} in this game"))
+            return None
+        deck_id, card_id = found
+        base, _, variant = deck_id.partition("/")
+        deck = self.game.decks[base].variants[variant] if variant else self.game.decks[base]
+        if not self.draw:
+            return None
+        from deckgen.render.templates import DeckRenderer
+
+        key = (deck_id, self.lang)
+        if key not in self._renderers:
+            self._renderers[key] = DeckRenderer(self.project, self.game, deck, self.lang if deck.localized else
+                                                self.project.languages[0])
+        card = next(c for c in deck.cards if c.id == card_id)
+        rendered = self._renderers[key].render_front(card)
+        size = deck.size
+        return FaceBox(rendered.svg, width_mm, width_mm * size.height / size.width, self.faces, size.bleed)
+
+
+# ------------------------------------------------------------------ styles
+
+
+def _register_fonts(project: Project) -> dict[str, str]:
+    from reportlab.lib.fonts import addMapping
+
+    from deckgen.layout.pdfcanvas import register_font
+
+    fonts = project.fonts
+    names = {}
+    for role in ("body", "body-bold", "body-italic", "body-bold-italic", "display"):
+        file = fonts.get(role) or fonts.get(role.split("-")[0]) or next(iter(fonts.values()))
+        names[role] = register_font(f"Deckgen-{file.rsplit('.', 1)[0]}", project.fonts_dir / file)
+    family = names["body"]
+    addMapping(family, 0, 0, names["body"])
+    addMapping(family, 1, 0, names["body-bold"])
+    addMapping(family, 0, 1, names["body-italic"])
+    addMapping(family, 1, 1, names["body-bold-italic"])
+    return names
+
+
+def _styles(fonts: dict[str, str], theme: Theme, lang: str) -> dict[str, ParagraphStyle]:
+    ink, accent = HexColor(theme.ink), HexColor(theme.accent)
+    hyph = HYPHENATION.get(lang, "")
+    body = ParagraphStyle("body", fontName=fonts["body"], fontSize=9.2, leading=12.4, textColor=ink,
+                          alignment=TA_JUSTIFY, spaceAfter=4.2, hyphenationLang=hyph, embeddedHyphenation=1,
+                          allowWidows=0, allowOrphans=0)
+    return {
+        "body": body,
+        "left": ParagraphStyle("left", parent=body, alignment=TA_LEFT, spaceAfter=0),
+        "small": ParagraphStyle("small", parent=body, fontSize=8, leading=10.2, alignment=TA_LEFT, spaceAfter=0),
+        "caption": ParagraphStyle("caption", parent=body, fontSize=7.6, leading=9.4, alignment=TA_CENTER,
+                                  spaceAfter=0, textColor=HexColor(theme.ink)),
+        "result": ParagraphStyle("result", parent=body, fontName=fonts["body-bold"], fontSize=8.6, leading=11,
+                                 alignment=TA_LEFT, spaceBefore=2, spaceAfter=6, textColor=accent),
+        "h1": ParagraphStyle("h1", fontName=fonts["display"], fontSize=15, leading=18, textColor=accent,
+                             spaceBefore=10, spaceAfter=6, keepWithNext=1, hyphenationLang=""),
+        "h2": ParagraphStyle("h2", fontName=fonts["body-bold"], fontSize=10.8, leading=13.5, textColor=accent,
+                             spaceBefore=7, spaceAfter=3, keepWithNext=1),
+        "h3": ParagraphStyle("h3", fontName=fonts["body-bold"], fontSize=9.4, leading=12, textColor=ink,
+                             spaceBefore=5, spaceAfter=2, keepWithNext=1),
+        "title": ParagraphStyle("title", fontName=fonts["display"], fontSize=28, leading=32,
+                                textColor=HexColor(theme.accent_ink), alignment=TA_CENTER, spaceAfter=8),
+        "subtitle": ParagraphStyle("subtitle", fontName=fonts["body"], fontSize=13, leading=16,
+                                   textColor=HexColor(theme.accent_ink), alignment=TA_CENTER, spaceAfter=18),
+        "toc-title": ParagraphStyle("toc-title", fontName=fonts["display"], fontSize=15, leading=18,
+                                    textColor=accent, spaceAfter=10),
+        "toc1": ParagraphStyle("toc1", fontName=fonts["body-bold"], fontSize=9.6, leading=14, textColor=ink),
+        "toc2": ParagraphStyle("toc2", fontName=fonts["body"], fontSize=8.8, leading=12, leftIndent=12,
+                               textColor=ink),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=7.8, leading=9.6, alignment=TA_LEFT, spaceAfter=0,
+                               hyphenationLang=hyph),
+        "head": ParagraphStyle("head", parent=body, fontName=fonts["body-bold"], fontSize=7.8, leading=9.6,
+                               alignment=TA_LEFT, spaceAfter=0, textColor=HexColor(theme.accent_ink)),
+    }
+
+
+def theme_for(game: Game, source: Source, fonts: dict[str, str]) -> Theme:
+    """Colours named in the header (``theme: {accent: head}``) resolved through style.yaml."""
+    colours = game.style.get("colours", {})
+    wanted = source.meta.get("theme") or {}
+    theme = Theme(body_font=fonts["body"], bold_font=fonts["body-bold"], display_font=fonts["display"])
+    for key in ("ink", "accent", "accent_ink", "tint", "rule"):
+        value = wanted.get(key)
+        if value:
+            setattr(theme, key, colours.get(value, value))
+    return theme
+
+
+# ------------------------------------------------------------------ blocks
+
+
+def _table(rows: list[list], widths: list[float], theme: Theme, header: bool = True) -> Table:
+    table = Table(rows, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
+    style = [("FONT", (0, 0), (-1, -1), theme.body_font), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+             ("LEFTPADDING", (0, 0), (-1, -1), 3),
+             ("RIGHTPADDING", (0, 0), (-1, -1), 3), ("TOPPADDING", (0, 0), (-1, -1), 2.2),
+             ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
+             ("LINEBELOW", (0, 0), (-1, -1), 0.3, HexColor(theme.rule))]
+    if header:
+        style.append(("BACKGROUND", (0, 0), (-1, 0), HexColor(theme.accent)))
+    for r in range(1 if header else 0, len(rows)):
+        if (r - (1 if header else 0)) % 2:
+            style.append(("BACKGROUND", (0, r), (-1, r), HexColor(theme.tint)))
+    table.setStyle(TableStyle(style))
+    return table
+
+
+class StoryBuilder:
+    """Turns the blocks of one source into Platypus flowables (and records every problem)."""
+
+    def __init__(self, ctx: Context, styles: dict[str, ParagraphStyle], width: float):
+        self.ctx, self.styles, self.width = ctx, styles, width
+        self.numbers = [0, 0, 0]
+        self.keys = 0
+
+    def para(self, text: str, style: str, block: Block | None = None, **values) -> Paragraph:
+        return Paragraph(self.ctx.xml(text, block, values), self.styles[style])
+
+    def cover(self) -> list:
+        meta = self.ctx.source.meta
+        story: list = [Spacer(1, 26 * mm), self.para(meta.get("title", self.ctx.game.name(self.ctx.lang)), "title"),
+                       self.para(meta.get("subtitle", ""), "subtitle")]
+        cards = [t for t in meta.get("cover_cards") or []]
+        if cards:
+            story.append(self._card_row(cards, None, width_mm=26))
+        story += [next_body(), PageBreak()]
+        return story
+
+    def contents(self) -> list:
+        toc = TableOfContents(dotsMinLevel=0)
+        toc.levelStyles = [self.styles["toc1"], self.styles["toc2"]]
+        toc.tableStyle = TableStyle([("FONT", (0, 0), (-1, -1), self.styles["body"].fontName),
+                                     ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                     ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+        return [Paragraph(self.ctx.label("contents"), self.styles["toc-title"]), toc, PageBreak()]
+
+    def block(self, block: Block) -> list:
+        kind = block.kind
+        if kind == "heading":
+            return self.heading(block)
+        if kind == "paragraph":
+            return [self.para(block.text, "body", block)]
+        if kind == "list":
+            items = [ListItem(self.para(text, "left", block), leftIndent=12, value=None) for text in block.items]
+            return [ListFlowable(items, bulletType="1" if block.level else "bullet", start="1" if block.level else
+                                 "\u2022", leftIndent=12, bulletFontSize=8, spaceAfter=4,
+                                 bulletFontName=self.styles["body"].fontName),
+                    Spacer(1, 3)]
+        if kind == "note":
+            cell = self.para(block.text, "left", block)
+            table = Table([[cell]], colWidths=[self.width])
+            table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), self.styles["body"].fontName),
+                                       ("BACKGROUND", (0, 0), (-1, -1), HexColor(self.ctx.theme.tint)),
+                                       ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 7),
+                                       ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+                                       ("LINEBEFORE", (0, 0), (0, -1), 2.2, HexColor(self.ctx.theme.accent))]))
+            return [table, Spacer(1, 6)]
+        return self.directive(block)
+
+    def heading(self, block: Block) -> list:
+        level = min(block.level, 3)
+        self.numbers[level - 1] += 1
+        for i in range(level, 3):
+            self.numbers[i] = 0
+        number = ".".join(str(n) for n in self.numbers[:level]) if level <= 2 else ""
+        xml = self.ctx.xml(block.text, block)
+        text = f"{number}\u2003{xml}" if number else xml
+        self.keys += 1
+        key = f"s{self.keys}-{block.id}"
+        flow = [CondPageBreak(30 * mm) if level == 1 else Spacer(0, 0)]
+        if level <= 2:
+            plain = Paragraph(text, self.styles["body"]).getPlainText()
+            flow.append(Heading(level - 1, plain, key))
+        flow.append(Paragraph(f'<a name="{key}"/>{text}', self.styles[f"h{level}"]))
+        return flow
+
+    # -------------------------------------------------------------- directives
+
+    def directive(self, block: Block) -> list:
+        name = block.name
+        if name == "pagebreak":
+            return [PageBreak()]
+        if name == "cards":
+            tokens = block.body if isinstance(block.body, list) else str(block.args).split()
+            return [self._card_row([str(t) for t in tokens], block), Spacer(1, 4)]
+        if name == "example":
+            return self.example(block.body or {}, block)
+        if name == "decisions":
+            return self.decisions(block)
+        if name == "table":
+            return self.data_table(block)
+        if name == "odds":
+            return self.odds(block)
+        return []
+
+    def _card_row(self, tokens: list[str], block: Block | None, width_mm: float = 15.0) -> Any:
+        faces = [self.ctx.face(t, width_mm, block or Block("directive", 1)) for t in tokens]
+        if not self.ctx.draw or any(f is None for f in faces):
+            return Spacer(1, 1)
+        table = Table([faces], colWidths=[width_mm * mm + 2.5 * mm] * len(faces), hAlign="LEFT")
+        table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), self.styles["body"].fontName),
+                                   ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 2.5 * mm),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        return table
+
+    def _judge(self, body: Mapping[str, Any], block: Block, where: Problem | None = None) -> dict | None:
+        from deckgen.decisions import judge_showdown
+        from deckgen.errors import ShowdownError
+
+        showdown = {k: v for k, v in body.items() if k not in ("winners", "options", "caption")}
+        options = dict(body.get("options") or {})
+        at = where or Problem(self.ctx.source.file, block.line)
+        try:
+            result = judge_showdown(self.ctx.descriptor, showdown, self.ctx.data, options)
+        except ShowdownError as exc:
+            doc = block.body_doc
+            line = doc.line(exc.path) if doc is not None and where is None else at.line
+            self.ctx.problems.append(Problem(at.file, line, None, ".".join(map(str, exc.path)) or None,
+                                             f"the engine rejects this example: {exc.message}"))
+            return None
+        claimed = body.get("winners")
+        if claimed is None:
+            self.ctx.problems.append(Problem(at.file, at.line, None, None,
+                                             "an example says who wins: add 'winners: [NAME, ...]'"))
+        elif sorted(map(str, claimed)) != sorted(result["winners"]):
+            said = ", ".join(map(str, claimed)) or "nobody"
+            got = ", ".join(result["winners"]) or "nobody"
+            self.ctx.problems.append(Problem(at.file, at.line, None, "winners",
+                                             f"the text claims {said} win(s), the engine judges {got}"))
+        return result
+
+    def example(self, body: Mapping[str, Any], block: Block, where: Problem | None = None) -> list:
+        if not isinstance(body, Mapping) or not isinstance(body.get("players"), list):
+            self.ctx.problems.append(Problem(self.ctx.source.file, block.line, None, None,
+                                             "an example needs 'players' (the judge's showdown format) and "
+                                             "'winners'"))
+            return []
+        result = self._judge(body, block, where)
+        card_mm, gap_mm = 11.5, 2.0
+        cells, widths = [], []
+        for i, player in enumerate(body["players"]):
+            if not isinstance(player, Mapping):
+                continue
+            tokens = [str(t) for t in player.get("hand", player.get("table", player.get("cards", [])))]
+            if "card" in player:
+                tokens = [str(player["card"])]
+            info = (result or {}).get("players", [])
+            judged = info[i] if i < len(info) and isinstance(info[i], Mapping) else {}
+            total = judged.get("total", judged.get("value"))
+            head = f"<b>{self.ctx.xml(str(player.get('name', '')), block)}</b>"
+            if total is not None:
+                head += f"\u2002{str(total).replace('-', chr(0x2212))}"
+            width = max(len(tokens) * (card_mm + gap_mm), 20.0) * mm
+            cell = Table([[Paragraph(head, self.styles["small"])], [self._card_row(tokens, block, card_mm)]],
+                         colWidths=[width])
+            cell.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), self.styles["body"].fontName),
+                                      ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                      ("TOPPADDING", (0, 0), (-1, -1), 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8)]))
+            cells.append(cell)
+            widths.append(width + 5 * mm)
+        flow: list = []
+        row, row_w, used = [], [], 0.0
+        for cell, width in zip(cells, widths):  # players side by side, as many as the line holds
+            if row and used + width > self.width:
+                flow.append(_row(row, row_w, self.styles["body"].fontName))
+                row, row_w, used = [], [], 0.0
+            row.append(cell)
+            row_w.append(width)
+            used += width
+        if row:
+            flow.append(_row(row, row_w, self.styles["body"].fontName))
+        if result is not None:
+            winners = result["winners"]
+            if not winners:
+                line = self.ctx.label("nobody", block)
+            elif len(winners) == 1:
+                line = self.ctx.label("wins", block, names=winners[0])
+            else:
+                line = self.ctx.label("tie", block, names=self.ctx.names(winners, block))
+            if body.get("caption"):
+                line += " " + self.ctx.xml(str(body["caption"]), block)
+            flow.append(Paragraph(line, self.styles["result"]))
+        return [KeepTogether(flow)]
+
+    def decisions(self, block: Block) -> list:
+        from deckgen.decisions import decision_text
+
+        game = self.ctx.game
+        if game.decisions is None:
+            self.ctx.problems.append(Problem(self.ctx.source.file, block.line, None, None,
+                                             "this game has no decisions.yaml"))
+            return []
+        flow: list = []
+        wanted = block.args or (" ".join(map(str, block.body)) if isinstance(block.body, list) else block.body)
+        only = set(str(wanted).split()) if wanted else None
+        for decision in game.decisions.decisions:
+            if only is not None and decision.id not in only:
+                continue
+            words = decision_text(game, self.ctx.lang, decision.id, self.ctx.facts, self.ctx.problems)
+            flow.append(Paragraph(self.ctx.xml(words, block), self.styles["body"]))
+            for example in decision.examples:
+                body = {**example.showdown, "winners": list(example.winners), "options": dict(example.options)}
+                at = Problem(example.source.file, example.source.line, None, example.field)
+                flow.extend(self.example(body, block, at))
+        return flow
+
+    def data_table(self, block: Block) -> list:
+        tables = getattr(self.ctx.descriptor, "rulebook_tables", {}) or {}
+        name = str(block.args).split()[0] if block.args else ""
+        if name not in tables:
+            self.ctx.problems.append(Problem(self.ctx.source.file, block.line, None, None,
+                                             f"no table {name!r} (this game offers: {', '.join(tables) or 'none'})"))
+            return []
+        spec = tables[name](self)
+        widths = [w * self.width for w in spec["widths"]]
+        header = [Paragraph(self.ctx.xml(h, block), self.styles["head"]) for h in spec["columns"]]
+        rows = [header]
+        for row in spec["rows"]:
+            cells = []
+            for cell in row:
+                if isinstance(cell, Mapping) and "card" in cell:
+                    cells.append(self._card_row([cell["card"]], block, width_mm=cell.get("width", 10.0)))
+                elif isinstance(cell, Mapping):
+                    style = cell.get("style", "cell")
+                    cells.append(Paragraph(self.ctx.xml(cell.get("text", ""), block), self.styles[style]))
+                else:
+                    cells.append(Paragraph(self.ctx.xml(str(cell), block), self.styles["cell"]))
+            rows.append(cells)
+        return [_table(rows, widths, self.ctx.theme), Spacer(1, 8)]
+
+    def odds(self, block: Block) -> list:
+
+        args = dict(part.split("=", 1) for part in str(block.args).split() if "=" in part)
+        players = int(args.pop("players", self.ctx.descriptor.players[0]))
+        games = int(args.pop("games", 2000))
+        seed = int(args.pop("seed", 1))
+        strategy = args.pop("strategy", None)
+        table_name = args.pop("table", None)
+        if not self.ctx.draw:
+            return []
+        summary = _simulated(self.ctx.descriptor, self.ctx.data, players, games, seed, strategy, args)
+        names = self.ctx.source.meta.get("categories") or {}
+        if table_name:
+            rows_in = summary.tables.get(table_name, [])
+            if not rows_in:
+                return []
+            keys = list(rows_in[0])
+            header = [Paragraph(self.ctx.xml(str(names.get(k, k)), block), self.styles["head"]) for k in keys]
+            rows = [header] + [[Paragraph(self.ctx.xml(_fmt(r.get(k), names), block), self.styles["cell"])
+                                for k in keys] for r in rows_in]
+            width = self.width / len(keys)
+            return [_table(rows, [width] * len(keys), self.ctx.theme), Spacer(1, 8)]
+        header = [Paragraph(self.ctx.label("category", block), self.styles["head"]),
+                  Paragraph(self.ctx.label("share", block), self.styles["head"])]
+        rows = [header] + [[Paragraph(self.ctx.xml(str(names.get(c, c)), block), self.styles["cell"]),
+                            Paragraph(f"{100 * share:.1f}\u00a0%", self.styles["cell"])]
+                           for c, share in summary.categories.items()]
+        return [_table(rows, [self.width * 0.7, self.width * 0.3], self.ctx.theme), Spacer(1, 8)]
+
+
+def _row(cells: list, widths: list[float], font: str) -> Table:
+    table = Table([cells], colWidths=widths, hAlign="LEFT")
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), font), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 1),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+    return table
+
+
+_SIMULATED: dict[tuple, Any] = {}
+
+
+def _simulated(descriptor, data, players, games, seed, strategy, options):
+    """The simulator's summary for these arguments, computed once per process (every language shares it)."""
+    from deckgen.simulate import run
+
+    key = (descriptor.engine, id(data), players, games, seed, strategy, tuple(sorted(options.items())))
+    if key not in _SIMULATED:
+        _SIMULATED[key] = run(descriptor, data, players, games, seed, strategy, options)
+    return _SIMULATED[key]
+
+
+def _fmt(value: Any, names: Mapping[str, str]) -> str:
+    if isinstance(value, float):
+        return f"{100 * value:.1f}\u00a0%" if 0 <= value <= 1 else f"{value:.2f}"
+    return str(names.get(str(value), value)) if value is not None else ""
+
+
+# ------------------------------------------------------------------ building
+
+
+def _story(ctx: Context, styles, width: float) -> list:
+    builder = StoryBuilder(ctx, styles, width)
+    story = builder.cover() + builder.contents()
+    for block in ctx.source.blocks:
+        story.extend(builder.block(block))
+    return story
+
+
+def render_booklet(project: Project, game: Game, source: Source, data, trim: str) -> tuple[bytes, list[Problem]]:
+    """The booklet's pages in reading order (PDF bytes, card faces drawn), and its problems."""
+    fonts = _register_fonts(project)
+    descriptor = project.descriptor(game)
+    layout = Layout(TRIMS[trim][0] * mm, TRIMS[trim][1] * mm)
+    theme = theme_for(game, source, fonts)
+    ctx = Context(project, game, descriptor, data, source, draw=True, theme=theme)
+    styles = _styles(fonts, theme, source.lang)
+    width = layout.trim_w - 2 * layout.margin_x
+    story = _story(ctx, styles, width)
+    if ctx.problems:
+        return b"", ctx.problems
+    buffer = io.BytesIO()
+    title = source.meta.get("title", game.name(source.lang))
+    doc = RulebookDocument(buffer, layout, theme, f"{title} – {source.meta.get('subtitle', '')}",
+                           footer=str(title), faces=ctx.faces, initialFontName=fonts["body"])
+    doc.multiBuild(story)
+    return place_faces(buffer.getvalue(), doc.faces), []
+
+
+def check_rulebook(project: Project, game: Game, data) -> list[Problem]:
+    """Every language's source: parsed, same structure, examples judged, words and glyphs present."""
+    if not has_rulebook(game):
+        return []
+    sources, problems = load_sources(project, game, project.languages)
+    reference = sources.get(project.languages[0])
+    for lang, source in sources.items():
+        if reference is not None and source is not reference:
+            problems += structure_problems(reference, source)
+        fonts = _register_fonts(project)
+        ctx = Context(project, game, project.descriptor(game), data, source, draw=False,
+                      theme=theme_for(game, source, fonts))
+        for key in LABELS:
+            ctx.label(key)
+        _story(ctx, _styles(fonts, ctx.theme, lang), 100 * mm)
+        problems += ctx.problems
+    return problems
+
+
+def build_rulebooks(project: Project, game: Game, languages, paper: str, data) -> tuple[list[tuple[str, bytes]],
+                                                                                    list[Problem]]:
+    """(file name, PDF bytes) of the game's booklets in ``languages``, and all problems (nothing if any)."""
+    if not has_rulebook(game):
+        return [], []
+    problems = check_rulebook(project, game, data)
+    if problems:
+        return [], problems
+    sources, found = load_sources(project, game, languages)
+    files = []
+    for lang, source in sources.items():
+        stem = f"{game.id}-rules-{lang}"
+        reading, found = render_booklet(project, game, source, data, "a5")
+        problems += found
+        if found:
+            continue
+        files.append((f"{stem}.pdf", reading))
+        title = f"{game.name(lang)} – {stem}"
+        if paper == "letter":
+            pages, found = render_booklet(project, game, source, data, "half-letter")
+            problems += found
+            files.append((f"{stem}-booklet-letter.pdf", impose(pages, (279.4, 215.9), title)))
+        else:
+            files.append((f"{stem}-booklet-a4.pdf", impose(reading, (297.0, 210.0), title)))
+    return files, problems

@@ -1,0 +1,224 @@
+"""Rulebook page layout with reportlab Platypus: pages with bleed, contents, bookmarks, card pictures.
+
+A page is the trim size (A5, or half-letter for Letter booklets) plus the
+bleed on every side; each page carries its TrimBox and BleedBox.  The
+cover is a full-bleed colour field; body pages have a running footer with
+the page number.  Headings become PDF bookmarks and clickable contents
+entries.  Card pictures are reserved as boxes while Platypus lays out the
+pages and drawn afterwards as vector graphics (the same SVG faces the
+cards print), so a booklet's cards are exactly the printed ones.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+import pikepdf
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageTemplate
+
+from deckgen.render.vector import MM, svg_to_pdf
+
+BLEED_MM = 3.0
+#: Trim sizes of the booklet pages, mm.
+TRIMS = {"a5": (148.0, 210.0), "half-letter": (139.7, 215.9)}
+
+
+@dataclass
+class PlacedFace:
+    """A card face to draw on a page after layout: page index (0-based), box in page points, SVG.
+
+    The box is the card's trim; the SVG includes the bleed (``bleed`` mm on
+    each side), which is clipped away, and the corners are rounded.
+    """
+
+    page: int
+    x: float
+    y: float
+    w: float
+    h: float
+    svg: str
+    bleed: float = 0.0
+    radius: float = 0.0  # mm at the card's real size
+
+
+@dataclass
+class Theme:
+    """The booklet's colours and fonts (reportlab font names)."""
+
+    ink: str = "#1f1a24"
+    accent: str = "#3b1552"
+    accent_ink: str = "#ffffff"
+    tint: str = "#f2ecf7"
+    rule: str = "#c9b6d8"
+    body_font: str = "Helvetica"
+    bold_font: str = "Helvetica-Bold"
+    display_font: str = "Helvetica-Bold"
+
+
+class FaceBox(Flowable):
+    """A card face's place in the flow: reserves its size, records where it landed."""
+
+    def __init__(self, svg: str, width_mm: float, height_mm: float, sink: list[PlacedFace], bleed: float = 0.0,
+                 radius: float = 3.0):
+        super().__init__()
+        self.svg, self.sink, self.bleed, self.radius = svg, sink, bleed, radius
+        self.width, self.height = width_mm * mm, height_mm * mm
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.height
+
+    def draw(self):
+        x, y = self.canv.absolutePosition(0, 0)
+        self.sink.append(PlacedFace(self.canv.getPageNumber() - 1, x, y, self.width, self.height, self.svg,
+                                    self.bleed, self.radius))
+
+
+class Heading(Flowable):
+    """Marker placed before a heading paragraph: its outline level, text and bookmark key."""
+
+    def __init__(self, level: int, text: str, key: str):
+        super().__init__()
+        self.level, self.text, self.key = level, text, key
+        self.width = self.height = 0
+
+    def wrap(self, *args):
+        return 0, 0
+
+    def draw(self):
+        pass
+
+
+@dataclass
+class Layout:
+    """Page geometry of one booklet, in points."""
+
+    trim_w: float
+    trim_h: float
+    bleed: float = BLEED_MM * mm
+    margin_x: float = 15 * mm
+    margin_top: float = 15 * mm
+    margin_bottom: float = 17 * mm
+
+    @property
+    def page_w(self) -> float:
+        return self.trim_w + 2 * self.bleed
+
+    @property
+    def page_h(self) -> float:
+        return self.trim_h + 2 * self.bleed
+
+
+class RulebookDocument(BaseDocTemplate):
+    """Platypus document: a cover template and a body template, contents and bookmarks."""
+
+    def __init__(self, buffer, layout: Layout, theme: Theme, title: str, footer: str,
+                 faces: list[PlacedFace] | None = None, **kw):
+        self.layout, self.theme, self.footer = layout, theme, footer
+        self.faces: list[PlacedFace] = faces if faces is not None else []  # where FaceBoxes record
+        super().__init__(buffer, pagesize=(layout.page_w, layout.page_h), title=title, author="deckgen",
+                         creator="deckgen", invariant=1, pageCompression=1, **kw)
+        b = layout.bleed
+        body = Frame(b + layout.margin_x, b + layout.margin_bottom, layout.trim_w - 2 * layout.margin_x,
+                     layout.trim_h - layout.margin_top - layout.margin_bottom, id="body",
+                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        cover = Frame(b + 14 * mm, b + 14 * mm, layout.trim_w - 28 * mm, layout.trim_h - 28 * mm, id="cover",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([
+            PageTemplate("cover", [cover], onPage=self._cover_page),
+            PageTemplate("body", [body], onPage=self._body_page),
+        ])
+        self._headings = 0
+
+    # ------------------------------------------------------------------ hooks
+
+    def beforeDocument(self):
+        self.faces.clear()  # multiBuild lays out several times; only the last pass counts
+
+    def afterFlowable(self, flowable):
+        if isinstance(flowable, Heading):
+            self.canv.bookmarkPage(flowable.key)
+            self.canv.addOutlineEntry(flowable.text, flowable.key, level=flowable.level, closed=False)
+            self.notify("TOCEntry", (flowable.level, flowable.text, self.page, flowable.key))
+
+    def _boxes(self, canvas):
+        lay = self.layout
+        canvas.setBleedBox((0, 0, lay.page_w, lay.page_h))
+        canvas.setTrimBox((lay.bleed, lay.bleed, lay.bleed + lay.trim_w, lay.bleed + lay.trim_h))
+
+    def _cover_page(self, canvas, doc):
+        self._boxes(canvas)
+        canvas.saveState()
+        canvas.setFillColor(HexColor(self.theme.accent))
+        canvas.rect(0, 0, self.layout.page_w, self.layout.page_h, stroke=0, fill=1)
+        canvas.restoreState()
+
+    def _body_page(self, canvas, doc):
+        self._boxes(canvas)
+        lay, theme = self.layout, self.theme
+        canvas.saveState()
+        y = lay.bleed + 9 * mm
+        canvas.setStrokeColor(HexColor(theme.rule))
+        canvas.setLineWidth(0.4)
+        canvas.line(lay.bleed + lay.margin_x, y + 4.2 * mm, lay.bleed + lay.trim_w - lay.margin_x, y + 4.2 * mm)
+        canvas.setFillColor(HexColor(theme.ink))
+        canvas.setFont(theme.body_font, 7.5)
+        canvas.drawString(lay.bleed + lay.margin_x, y, self.footer)
+        canvas.setFont(theme.bold_font, 8.5)
+        canvas.drawRightString(lay.bleed + lay.trim_w - lay.margin_x, y, str(canvas.getPageNumber()))
+        canvas.restoreState()
+
+
+def next_body() -> NextPageTemplate:
+    return NextPageTemplate("body")
+
+
+def place_faces(pdf: bytes, faces: list[PlacedFace]) -> bytes:
+    """Draw each recorded card face (SVG, as vectors) into its box on its page."""
+    if not faces:
+        return pdf
+    out = pikepdf.open(io.BytesIO(pdf))
+    forms: dict[str, Any] = {}
+    for n, face in enumerate(faces):
+        key = face.svg
+        if key not in forms:
+            with pikepdf.open(io.BytesIO(svg_to_pdf(face.svg))) as src:
+                forms[key] = (out.copy_foreign(src.pages[0].as_form_xobject()),
+                              [float(v) for v in src.pages[0].mediabox])
+        form, box = forms[key]
+        page = out.pages[face.page]
+        name = page.add_resource(form, pikepdf.Name.XObject, prefix="Face")
+        bleed = face.bleed * MM
+        full_w, full_h = box[2] - box[0], box[3] - box[1]
+        s = face.w / (full_w - 2 * bleed)  # the trim fills the box
+        r = min(face.radius * MM * s, face.w / 4, face.h / 4)
+        ops = ["q", _rounded_rect(face.x, face.y, face.w, face.h, r), "W n",
+               f"{s:.6f} 0 0 {s:.6f} {face.x - bleed * s:.4f} {face.y - bleed * s:.4f} cm {name} Do Q"]
+        page.contents_add(out.make_stream("\n".join(ops).encode("ascii")), prepend=False)
+    buffer = io.BytesIO()
+    out.save(buffer, deterministic_id=True, compress_streams=True)
+    return buffer.getvalue()
+
+
+def _rounded_rect(x: float, y: float, w: float, h: float, r: float) -> str:
+    """PDF path operators of a rectangle with rounded corners (radius ``r``)."""
+    k = 0.5523 * r
+    x1, y1 = x + w, y + h
+    return " ".join([
+        f"{x + r:.3f} {y:.3f} m", f"{x1 - r:.3f} {y:.3f} l",
+        f"{x1 - r + k:.3f} {y:.3f} {x1:.3f} {y + r - k:.3f} {x1:.3f} {y + r:.3f} c",
+        f"{x1:.3f} {y1 - r:.3f} l", f"{x1:.3f} {y1 - r + k:.3f} {x1 - r + k:.3f} {y1:.3f} {x1 - r:.3f} {y1:.3f} c",
+        f"{x + r:.3f} {y1:.3f} l", f"{x + r - k:.3f} {y1:.3f} {x:.3f} {y1 - r + k:.3f} {x:.3f} {y1 - r:.3f} c",
+        f"{x:.3f} {y + r:.3f} l", f"{x:.3f} {y + r - k:.3f} {x + r - k:.3f} {y:.3f} {x + r:.3f} {y:.3f} c", "h"])
+
+
+def face_size(width_mm: float, card_w: float, card_h: float) -> tuple[float, float]:
+    """Width and height (mm) of a card picture ``width_mm`` wide, card aspect kept."""
+    return width_mm, width_mm * card_h / card_w
+
+
+__all__ = ["BLEED_MM", "FaceBox", "Heading", "Layout", "MM", "PlacedFace", "RulebookDocument", "TRIMS", "Theme",
+           "face_size", "next_body", "place_faces"]

@@ -1,0 +1,69 @@
+"""Rulebook text: the card markup and locale typography turned into reportlab paragraph markup.
+
+Rulebook paragraphs are written in the same light markup as card texts
+(``**bold**``, ``*italic*``, ``{placeholder}``, plurals, ``{icon}``) and get
+the same typography (quotes, French spaces, numbers kept with their words
+and partners — :mod:`deckgen.text.typography`), so a term and a number
+look the same on a card and in the booklet.  The result is the XML that
+reportlab's ``Paragraph`` reads; every character is checked against the
+font it will be set in.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+from xml.sax.saxutils import escape
+
+from deckgen.errors import Problem
+from deckgen.strings import fill
+from deckgen.text import FontSet
+from deckgen.text.markup import parse
+from deckgen.text.typography import NBSP, NNBSP, apply
+
+
+def to_paragraph_xml(text: str, lang: str, values: Mapping[str, Any], fonts: FontSet, at: Problem,
+                     problems: list[Problem], family: str = "body", icons: Mapping[str, str] | None = None) -> str:
+    """``text`` (card markup) as reportlab paragraph XML, typography applied; problems located at ``at``."""
+    filled = fill(text, values, icons or {}, problems, fallback=at)
+    items, markup_problems = parse(filled, lang)
+    problems.extend(Problem(at.file, at.line, at.column, at.field, m) for m in markup_problems)
+    items = apply(items, lang)
+    out: list[str] = []
+    state = (False, False)
+    missing: set[str] = set()
+    for it in items:
+        if it.kind == "break":
+            out.append(_close(state) + "<br/>" + _open(state))
+            continue
+        style = (it.bold, it.italic)
+        if style != state:
+            out.append(_close(state) + _open(style))
+            state = style
+        if it.kind == "icon":
+            if icons and it.text in icons:
+                out.append(f'<img src="{escape(icons[it.text])}" width="1.2em" height="1.2em" valign="-0.2em"/>')
+            else:
+                problems.append(Problem(at.file, at.line, at.column, at.field,
+                                        f"unknown icon {{{it.text}}} in a rulebook text"))
+            continue
+        ch = it.text
+        font = fonts.font(family, it.bold, it.italic)
+        if ch == NNBSP and not font.has(NNBSP):
+            ch = NBSP
+        if not ch.isspace() and not font.has(ch):
+            missing.add(ch)
+        out.append(escape(ch))
+    out.append(_close(state))
+    if missing:
+        problems.append(Problem(at.file, at.line, at.column, at.field, "missing glyphs: " + " ".join(sorted(missing))))
+    return "".join(out)
+
+
+def _open(state: tuple[bool, bool]) -> str:
+    bold, italic = state
+    return ("<b>" if bold else "") + ("<i>" if italic else "")
+
+
+def _close(state: tuple[bool, bool]) -> str:
+    bold, italic = state
+    return ("</i>" if italic else "") + ("</b>" if bold else "")
