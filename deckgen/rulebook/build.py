@@ -569,7 +569,7 @@ def check_rulebook(project: Project, game: Game, data) -> list[Problem]:
         ctx = Context(project, game, project.descriptor(game), data, source, draw=False,
                       theme=theme_for(game, source, fonts))
         for key in LABELS:
-            ctx.label(key)
+            ctx.label(key, names="A")  # present, with no placeholder but {names}
         _story(ctx, _styles(fonts, ctx.theme, lang), 100 * mm)
         problems += ctx.problems
     return problems

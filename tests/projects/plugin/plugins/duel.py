@@ -64,6 +64,11 @@ def simulate(request):
     return records
 
 
+def card_face(game, token):
+    """The printed card of a token: the card ids are the tokens."""
+    return ("duel", token) if token in ("high", "low") else None
+
+
 register_game(GameDescriptor(
     engine="duel",
     title="Duel (a plugin's game)",
@@ -76,4 +81,5 @@ register_game(GameDescriptor(
     documents={"duel-scores": DocumentKind(template="scores.svg.j2", context=scores_context, page=(100.0, 70.0),
                                            prints=("sheet",), stem="scores", safe=6.0)},
     simulate=simulate,
+    card_face=card_face,
 ))
