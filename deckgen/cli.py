@@ -465,6 +465,7 @@ def decisions(game, languages, project_dir):
       deckgen decisions classic --lang de
     """
     from deckgen.decisions import decision_text, judge_example, require_engine
+    from deckgen.text.typography import typeset
 
     project = _load(project_dir)
     game_model, descriptor = require_engine(project, game)
@@ -477,7 +478,9 @@ def decisions(game, languages, project_dir):
         if len(langs) > 1:
             click.echo(f"[{lang}]")
         for decision in game_model.decisions.decisions:
-            click.echo(f"{decision.id}: {decision_text(game_model, lang, decision.id, data.get('facts', {}), problems)}")
+            words = typeset(decision_text(game_model, lang, decision.id, data.get("facts", {}), problems), lang,
+                            narrow_space=" ")
+            click.echo(f"{decision.id}: {words}")
             for example in decision.examples:
                 judged = judge_example(descriptor, example, data)
                 got = judged.winners if judged.winners is not None else [f"error: {judged.error}"]

@@ -14,9 +14,11 @@ import deckgen.games.gladbach as gladbach
 from deckgen.games.gladbach.checks import composition_of, deck_of
 from deckgen.games.gladbach.engine import (
     CARD_KINDS,
+    CATEGORIES,
     MAX_PLAYERS,
     Card,
     build_deck,
+    category,
     compare,
     hand_value,
     judge,
@@ -190,6 +192,22 @@ def test_ranking_consistent_with_written_rules(a, b):
 
 
 @settings(max_examples=200, deadline=None)
+@given(hand_st, hand_st)
+def test_categories_follow_the_ranking(a, b):
+    # a hand of an earlier category never loses to a hand of a later one
+    ca, cb = CATEGORIES.index(category(a)), CATEGORIES.index(category(b))
+    if ca < cb:
+        assert compare(a, b) == 1
+    assert (hand_value(a) == 0) == (ca < CATEGORIES.index("1 from zero"))
+
+
+def test_category_names():
+    assert [category(h) for h in (["blue:0"], ["green:1", "red:1"], ["blue:0", "blue:0", "blue:0"],
+                                  ["green:1"] * 2 + ["red:1"] * 2, ["red:1"], ["green:4", "red:2"], ["red:9"])] \
+        == list(CATEGORIES)
+
+
+@settings(max_examples=200, deadline=None)
 @given(hand_st)
 def test_adding_a_blue_zero_costs(hand):
     # a blue 0 does not change the value but adds a card: never better
@@ -208,12 +226,17 @@ def test_decisions_shape():
     assert {"value", "hand-colour", "card-count", "card-colours", "full-tie"} <= set(ids)
     for d in GAME.decisions.decisions:
         for ex in d.examples:
-            assert set(ex.showdown) == {"players"} and not ex.options
+            # a showdown, optionally with chips per player and the payouts the rule claims
+            assert set(ex.showdown) <= {"players", "payouts"} and not ex.options
             assert set(ex.winners) <= {p["name"] for p in ex.showdown["players"]}
+            assert set(ex.showdown.get("payouts", {})) <= set(ex.winners)
             json.dumps(dict(ex.showdown))
-    # every ranking rule is shown by examples, and the printed summary has examples too
-    assert all(d.examples for d in GAME.decisions.decisions if d.id in {"value", "hand-colour", "card-count",
-                                                                        "card-colours", "full-tie"})
+    # every ranking and chip rule is shown by examples, and the printed summary has examples too
+    ruled = {"value", "hand-colour", "card-count", "card-colours", "full-tie", "settlement"}
+    assert ruled <= set(ids)
+    assert all(d.examples for d in GAME.decisions.decisions if d.id in ruled)
+    for rule in ("full-tie", "settlement"):  # chips and claimed payouts in the examples
+        assert any("payouts" in ex.showdown for d in GAME.decisions.decisions if d.id == rule for ex in d.examples)
     assert GAME.decisions.summary
 
 
@@ -288,8 +311,10 @@ def test_judge_shape_and_json():
     assert result["winners"] == ["B"]
     assert [p["name"] for p in result["players"]] == ["A", "B", "C", "D"]
     a, b, c, d = result["players"]
-    assert set(a) == {"name", "value", "cards", "rank_key", "place"}
+    assert set(a) == {"name", "value", "cards", "rank_key", "category", "place"}
+    assert "pot" not in result and "payouts" not in result  # no chips, no settlement
     assert (a["value"], a["cards"]) == (1, 2)
+    assert (a["category"], b["category"]) == ("1 from zero", "blue 0 alone")
     assert b["rank_key"] == list(rank_key(["blue:0"]))
     assert [p["place"] for p in result["players"]] == [3, 1, 2, 4]
 
@@ -312,8 +337,13 @@ def test_registered_engine():
     assert DESCRIPTOR.engine == "gladbach" and PROJECT.descriptor(GAME) is DESCRIPTOR
     assert DESCRIPTOR.players == (2, MAX_PLAYERS)
     assert DESCRIPTOR.judge_options == {}  # the judge takes no options
+    assert DESCRIPTOR.strategies[0] == "greedy" and DESCRIPTOR.length_unit == "rounds"
+    assert set(DESCRIPTOR.simulate_options) == {"bet", "doubles", "chips"} and DESCRIPTOR.summarize
     example = judge_via_descriptor(yaml.safe_load(DESCRIPTOR.showdown_example))
     assert example["winners"] == ["B"]  # both are worth 2 in two cards: B's blue card wins
+
+
+B = {"name": "B", "hand": ["green:2"]}
 
 
 @pytest.mark.parametrize(
@@ -323,13 +353,14 @@ def test_registered_engine():
         ({}, ("players",)),
         ({"players": []}, ("players",)),
         ({"players": "A"}, ("players",)),
-        ({"players": ["A"]}, ("players", 0)),
-        ({"players": [{"hand": ["blue:0"]}]}, ("players", 0, "name")),
-        ({"players": [{"name": "", "hand": ["blue:0"]}]}, ("players", 0, "name")),
-        ({"players": [{"name": 7, "hand": ["blue:0"]}]}, ("players", 0, "name")),
-        ({"players": [{"name": "A"}]}, ("players", 0, "hand")),
-        ({"players": [{"name": "A", "hand": []}]}, ("players", 0, "hand")),
-        ({"players": [{"name": "A", "hand": "green:1"}]}, ("players", 0, "hand")),
+        ({"players": [{"name": "A", "hand": ["blue:0"]}]}, ("players",)),  # one player is no game
+        ({"players": ["A", B]}, ("players", 0)),
+        ({"players": [{"hand": ["blue:0"]}, B]}, ("players", 0, "name")),
+        ({"players": [{"name": "", "hand": ["blue:0"]}, B]}, ("players", 0, "name")),
+        ({"players": [{"name": 7, "hand": ["blue:0"]}, B]}, ("players", 0, "name")),
+        ({"players": [{"name": "A"}, B]}, ("players", 0, "hand")),
+        ({"players": [{"name": "A", "hand": []}, B]}, ("players", 0, "hand")),
+        ({"players": [{"name": "A", "hand": "green:1"}, B]}, ("players", 0, "hand")),
         (
             {"players": [{"name": "A", "hand": ["blue:0"]}, {"name": "A", "hand": ["green:1"]}]},
             ("players", 1, "name"),
@@ -343,8 +374,23 @@ def test_registered_engine():
             },
             ("players", 1, "hand", 1),
         ),
-        ({"players": [{"name": "A", "hand": ["purple:1"]}]}, ("players", 0, "hand", 0)),
-        ({"players": [{"name": "A", "hand": ["blue:5"]}]}, ("players", 0, "hand", 0)),
+        ({"players": [{"name": "A", "hand": ["purple:1"]}, B]}, ("players", 0, "hand", 0)),
+        ({"players": [{"name": "A", "hand": ["blue:5"]}, B]}, ("players", 0, "hand", 0)),
+        # chips: a list of at most nine whole numbers, 0 or more
+        ({"players": [{"name": "A", "hand": ["blue:0"], "chips": 3}, B]}, ("players", 0, "chips")),
+        ({"players": [B, {"name": "A", "hand": ["blue:0"], "chips": [1, -1]}]}, ("players", 1, "chips", 1)),
+        ({"players": [B, {"name": "A", "hand": ["blue:0"], "chips": [1, True]}]}, ("players", 1, "chips", 1)),
+        ({"players": [B, {"name": "A", "hand": ["blue:0"], "chips": [1, "2"]}]}, ("players", 1, "chips", 1)),
+        ({"players": [B, {"name": "A", "hand": ["blue:0"], "chips": [1] * 10}]}, ("players", 1, "chips", 9)),
+        # payouts claimed: a mapping of player names to chips, matching the settlement
+        ({"players": [B, {"name": "A", "hand": ["blue:0"]}], "payouts": [1]}, ("payouts",)),
+        ({"players": [B, {"name": "A", "hand": ["blue:0"]}], "payouts": {"Z": 0}}, ("payouts", "Z")),
+        ({"players": [B, {"name": "A", "hand": ["blue:0"]}], "payouts": {"A": -1}}, ("payouts", "A")),
+        ({"players": [dict(B, chips=[2]), {"name": "A", "hand": ["blue:0"]}], "payouts": {"A": 1}},
+         ("payouts", "A")),
+        ({"players": [dict(B, chips=[2]), {"name": "A", "hand": ["blue:0"]}], "payouts": {"B": 2}},
+         ("payouts", "B")),
+        ({"players": [dict(B, chips=[2]), {"name": "A", "hand": ["blue:0"]}], "payouts": {}}, ("payouts",)),
     ],
 )
 def test_judge_error_paths(showdown, path):

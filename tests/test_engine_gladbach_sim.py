@@ -16,7 +16,6 @@ from deckgen.games.gladbach.sim import (
     deck_sufficiency,
     simulate,
     smallest_uniform_composition,
-    split_pot,
     worst_case_draws,
 )
 from deckgen.loader import load_project
@@ -66,10 +65,10 @@ def test_result_shape(composition):
     seed=st.integers(0, 10**6),
     strategy=st.sampled_from(["greedy", "always_draw", "random"]),
     bet=st.sampled_from(["fixed", "random"]),
-    force=st.booleans(),
+    doubles=st.sampled_from(["roll", "always", "never"]),
 )
-def test_chip_conservation_and_winners(composition, players, seed, strategy, bet, force):
-    r = simulate(players, seed, strategy=strategy, bet=bet, force_doubles=force, composition=composition)
+def test_chip_conservation_and_winners(composition, players, seed, strategy, bet, doubles):
+    r = simulate(players, seed, strategy=strategy, bet=bet, doubles=doubles, composition=composition)
     # every placed chip ends with a winner, nothing else moves
     assert sum(r.payouts) == r.pot
     assert sum(r.chips_after) == sum(r.chips_before)
@@ -83,19 +82,15 @@ def test_chip_conservation_and_winners(composition, players, seed, strategy, bet
     for seat, hand in enumerate(r.hands):
         c = compare(best, hand)
         assert c == (0 if seat in r.winners else 1)
-    if force:
-        assert r.dice_double and all(d[0] == d[1] for d in r.dice)
-
-
-def test_split_pot_remainder_to_earliest_seats():
-    assert split_pot(10, [3, 1, 4]) == {1: 4, 3: 3, 4: 3}
-    assert split_pot(9, [0, 2, 5]) == {0: 3, 2: 3, 5: 3}
-    assert sum(split_pot(101, [0, 1, 2, 3, 4, 5]).values()) == 101
+    if doubles == "always":
+        assert r.dice_double and r.doubles == 2 and all(d[0] == d[1] for d in r.dice)
+    if doubles == "never":
+        assert not r.dice_double and all(d[0] != d[1] for d in r.dice)
 
 
 def test_double_redraws_same_hand_sizes(composition):
     # always-draw keeps every card, so after forced doubles the size is 2 + 9
-    r = simulate(4, seed=3, strategy="always_draw", force_doubles=True, composition=composition)
+    r = simulate(4, seed=3, strategy="always_draw", doubles="always", composition=composition)
     assert all(len(h) == 2 + ROUNDS for h in r.hands)
     assert r.cards_drawn == worst_case_draws(4) == 96
 
@@ -157,5 +152,6 @@ def test_descriptor_simulation(game, composition):
     for i, record in enumerate(records):
         direct = simulate(3, seed=9 + i, composition=composition)
         assert record["winners"] == [f"P{s + 1}" for s in direct.winners]
-        assert record["money_change"] == 0 and record["draw_pile_ran_empty"] == direct.draw_pile_ran_empty
+        assert record["money_change"] == 0 and record["deck_ran_out"] == direct.draw_pile_ran_empty
+        assert record["category"] == direct.category and record["length"] == ROUNDS == 9
     assert deck_sufficiency(composition, games=3).sufficient

@@ -63,7 +63,8 @@ def rendered(classic):
 @pytest.mark.parametrize("lang", LANGS)
 def test_sheet_renders_landscape_without_problems(rendered, lang, paper):
     doc, _ = rendered[lang, paper]
-    assert [str(p) for p in doc.problems] == []  # every text fits its box and the safe zone, every glyph exists
+    # every text fits its box and the safe zone, every glyph exists (a lone last word is only a warning)
+    assert [str(p) for p in doc.problems if not p.warning] == []
     assert (doc.width, doc.height) == pytest.approx(PAPERS_MM[paper])
     assert "<text" not in doc.svg  # words are glyph outlines
 

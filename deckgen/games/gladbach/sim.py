@@ -11,23 +11,28 @@ Table procedure (the rule decisions are in ``data/gladbach/decisions.yaml``):
 * deal ``START_HAND_SIZE`` (2) cards to each player, seat 0 first;
 * nine rounds; in each, seat 0 to seat N-1 in turn: may draw one card, may
   discard one card (never the last one), places chips on this round's field;
-* after rounds 3 and 6 two dice are rolled; on a double every player
-  discards the whole hand, then each (seat order) draws as many cards;
+* after rounds 3 and 6 two six-sided dice are rolled (:func:`roll_dice`:
+  fair and independent, so a double comes one time in six); on a double
+  every player discards the whole hand, then each (seat order) draws as many
+  cards as they held;
 * a draw from an empty draw pile first shuffles the discard pile except its
   top card into a new draw pile; with nothing to shuffle no card is drawn;
-* after round 9 the best hand(s) by ``gladbach.rank_key`` take every chip of
-  every round; a tie splits evenly, the remainder goes one chip each to the
-  tied winners in seat order.
+* after round 9 the best hand(s) by ``engine.rank_key`` take every chip of
+  every round, settled by ``engine.settle`` (a tie splits evenly, the
+  remainder goes one chip each to the tied winners in seat order).
 
-Strategies
+Strategies (:data:`STRATEGIES`, the default first)
     ``"greedy"``       draws unless holding a lone blue 0, then discards the
                        card whose removal improves the hand most (if any).
     ``"always_draw"``  draws every turn and never discards: the worst case
                        for card consumption.
     ``"random"``       draws and discards at random.
-Bets
-    ``"fixed"`` one chip a turn; ``"random"`` 1-3 chips; both capped by the
-    chips a player has left.
+Bets (:data:`BETS`; every bet is at least one chip, capped by the chips left)
+    ``"fixed"`` one chip a turn; ``"random"`` 1-3 chips; ``"rising"`` 1 chip
+    in rounds 1-3, 2 in rounds 4-6, 3 in rounds 7-9.
+Dice (:data:`DOUBLES`)
+    ``"roll"`` real dice; ``"always"`` every roll is a double (the worst case
+    for the deck); ``"never"`` no roll is a double (the game without the rule).
 """
 
 from __future__ import annotations
@@ -39,11 +44,16 @@ from typing import Callable, Mapping
 from deckgen.games.gladbach.engine import (
     BLUE,
     CARD_KINDS,
+    DICE_ROUNDS,
     MAX_PLAYERS,
+    ROUNDS,
     START_HAND_SIZE,
     Card,
     build_deck,
+    category,
     rank_key,
+    settle,
+    split_pot,
 )
 
 __all__ = [
@@ -51,7 +61,10 @@ __all__ = [
     "DICE_ROUNDS",
     "STRATEGIES",
     "BETS",
+    "DOUBLES",
+    "START_CHIPS",
     "GameResult",
+    "roll_dice",
     "SufficiencyReport",
     "simulate",
     "worst_case_draws",
@@ -60,8 +73,7 @@ __all__ = [
     "split_pot",
 ]
 
-ROUNDS = 9
-DICE_ROUNDS = (3, 6)
+#: Chips every player starts with: enough for the highest bet (3) in all nine rounds.
 START_CHIPS = 30
 
 
@@ -142,11 +154,32 @@ STRATEGIES: dict[str, tuple[Callable, Callable]] = {
     "random": (_random_draw, _random_discard),
 }
 
-#: name -> wanted chips(rng); the simulator caps it by the chips left.
-BETS: dict[str, Callable[[random.Random], int]] = {
-    "fixed": lambda rng: 1,
-    "random": lambda rng: rng.randint(1, 3),
+#: name -> wanted chips(rng, round); the simulator places at least one, capped by the chips left.
+BETS: dict[str, Callable[[random.Random, int], int]] = {
+    "fixed": lambda rng, rnd: 1,
+    "random": lambda rng, rnd: rng.randint(1, 3),
+    "rising": lambda rng, rnd: (rnd + 2) // 3,
 }
+
+#: How the dice after rounds 3 and 6 fall: real dice, always a double, never a double.
+DOUBLES = ("roll", "always", "never")
+
+
+def roll_dice(rng: random.Random, doubles: str = "roll") -> list[int]:
+    """Two six-sided dice.
+
+    ``"roll"``: two fair, independent dice -- a double (both the same) with
+    probability 6/36 = 1/6.  ``"always"``: the second die shows what the first
+    shows.  ``"never"``: the second die shows one of the five other faces.
+    """
+    first = rng.randint(1, 6)
+    if doubles == "roll":
+        return [first, rng.randint(1, 6)]
+    if doubles == "always":
+        return [first, first]
+    if doubles == "never":
+        return [first, rng.choice([f for f in range(1, 7) if f != first])]
+    raise ValueError(f"unknown dice mode {doubles!r}; known: {', '.join(DOUBLES)}")
 
 
 # ------------------------------------------------------------------ result
@@ -167,7 +200,7 @@ class GameResult:
     chips_before: list[int]
     chips_after: list[int]
     dice: list[list[int]]  # the rolls after rounds 3 and 6
-    dice_double: bool  # a double happened (forced or rolled)
+    doubles: int  # how many of those rolls were doubles (each made every player redraw)
     min_draw_pile: int  # smallest draw pile seen (0: it was empty at some point)
     cards_drawn: int
     reshuffles: int  # times the discard pile was shuffled back
@@ -184,17 +217,20 @@ class GameResult:
         """All chips placed on all round fields."""
         return sum(sum(r) for r in self.fields)
 
+    @property
+    def dice_double(self) -> bool:
+        """A double came up after round 3 or round 6."""
+        return self.doubles > 0
+
+    @property
+    def category(self) -> str | None:
+        """The winning hand's :func:`~deckgen.games.gladbach.engine.category` (tied winners share it)."""
+        return category(self.hands[self.winners[0]]) if self.winners else None
+
     def to_dict(self) -> dict:
         out = asdict(self)
-        out["pot"] = self.pot
+        out.update(pot=self.pot, dice_double=self.dice_double, category=self.category)
         return out
-
-
-def split_pot(pot: int, winners: list[int]) -> dict[int, int]:
-    """Shares of ``pot`` for tied winner seats: even, remainder one each in seat order."""
-    seats = sorted(winners)
-    share, rest = divmod(pot, len(seats))
-    return {seat: share + (1 if k < rest else 0) for k, seat in enumerate(seats)}
 
 
 # --------------------------------------------------------------- simulate
@@ -207,16 +243,17 @@ def simulate(
     composition: Mapping[str, int],
     strategy: str | list[str] = "greedy",
     bet: str = "fixed",
-    force_doubles: bool = False,
+    doubles: str = "roll",
     start_chips: int = START_CHIPS,
     hand_size: int = START_HAND_SIZE,
 ) -> GameResult:
     """Play one game of ``players`` seats with ``random.Random(seed)``.
 
     ``strategy`` is one name for all seats or one per seat (see
-    :data:`STRATEGIES`); ``force_doubles`` makes both dice rolls doubles
-    (the worst case for card consumption).  Raises ``ValueError`` for bad
-    arguments or a deck too small to deal.
+    :data:`STRATEGIES`); ``bet`` one of :data:`BETS`; ``doubles`` how the
+    dice fall (:data:`DOUBLES`: ``"always"`` is the worst case for card
+    consumption).  Raises ``ValueError`` for bad arguments or a deck too
+    small to deal.
     """
     if players < 1:
         raise ValueError("need at least one player")
@@ -228,6 +265,10 @@ def simulate(
             raise ValueError(f"unknown strategy {name!r}; known: {sorted(STRATEGIES)}")
     if bet not in BETS:
         raise ValueError(f"unknown bet {bet!r}; known: {sorted(BETS)}")
+    if doubles not in DOUBLES:
+        raise ValueError(f"unknown dice mode {doubles!r}; known: {', '.join(DOUBLES)}")
+    if isinstance(start_chips, bool) or not isinstance(start_chips, int) or start_chips < 0:
+        raise ValueError(f"start chips must be a whole number, 0 or more, not {start_chips!r}")
     if hand_size < 1:
         raise ValueError("hand size must be at least 1")
 
@@ -246,7 +287,7 @@ def simulate(
 
     fields: list[list[int]] = []
     dice: list[list[int]] = []
-    double = False
+    double_count = 0
     for rnd in range(1, ROUNDS + 1):
         placed = [0] * players
         for seat in range(players):
@@ -259,19 +300,15 @@ def simulate(
             index = pick_discard(hand, rng)
             if index is not None and len(hand) > 1:
                 piles.discard(hand.pop(index))
-            stake = min(max(1, BETS[bet](rng)), chips[seat])
+            stake = min(max(1, BETS[bet](rng, rnd)), chips[seat])
             chips[seat] -= stake
             placed[seat] = stake
         fields.append(placed)
         if rnd in DICE_ROUNDS:
-            if force_doubles:
-                d = rng.randint(1, 6)
-                roll = [d, d]
-            else:
-                roll = [rng.randint(1, 6), rng.randint(1, 6)]
+            roll = roll_dice(rng, doubles)
             dice.append(roll)
             if roll[0] == roll[1]:
-                double = True
+                double_count += 1
                 sizes = [len(h) for h in hands]
                 for hand in hands:
                     for card in hand:
@@ -287,9 +324,9 @@ def simulate(
     live = [k for k in keys if k is not None]
     best = min(live) if live else None
     winners = [seat for seat, k in enumerate(keys) if k is not None and k == best]
-    pot = sum(sum(r) for r in fields)
-    shares = split_pot(pot, winners) if winners else {}
-    payouts = [shares.get(seat, 0) for seat in range(players)]
+    # nobody without a card can win; with no winner at all (impossible unless the deck
+    # is too small to redraw) the chips stay on the board and money_change shows it
+    payouts = settle(fields, winners, players) if winners else [0] * players
     chips_after = [c + p for c, p in zip(chips, payouts)]
 
     return GameResult(
@@ -304,7 +341,7 @@ def simulate(
         chips_before=chips_before,
         chips_after=chips_after,
         dice=dice,
-        dice_double=double,
+        doubles=double_count,
         min_draw_pile=piles.min_draw_pile,
         cards_drawn=piles.cards_drawn,
         reshuffles=piles.reshuffles,
@@ -369,7 +406,8 @@ def deck_sufficiency(
     max_drawn, min_pile, ran_empty = 0, deck_size, 0
     for g in range(games):
         result = simulate(
-            players, seed + g, composition=comp, strategy=strategy, force_doubles=force_doubles
+            players, seed + g, composition=comp, strategy=strategy,
+            doubles="always" if force_doubles else "roll",
         )
         max_drawn = max(max_drawn, result.cards_drawn)
         min_pile = min(min_pile, result.min_draw_pile)
