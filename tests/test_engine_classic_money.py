@@ -19,6 +19,7 @@ from deckgen.games.classic.settle import (
     settle,
     stakes_from,
 )
+from deckgen.games.classic.rules import make_rules
 from deckgen.games.classic.sim import SimConfig, simulate
 from deckgen.errors import ShowdownError
 
@@ -126,24 +127,25 @@ def test_money_is_conserved(raw, data, pot, penalty):
 # ----------------------------------------------------------------- simulator
 
 
-@pytest.mark.parametrize("shift", ["weg", "dice"])
-def test_simulation_is_deterministic_and_plays_a_real_hand(shift):
-    a = simulate(11, SimConfig(shift=shift))
-    assert a == simulate(11, SimConfig(shift=shift))
-    assert a.caller in dict(a.hands)
+@pytest.mark.parametrize("rules", ["weg", "dice"])
+def test_simulation_is_deterministic_and_plays_a_real_hand(rules):
+    config = SimConfig(rules=make_rules(rules))
+    a = simulate(11, config)
+    assert a == simulate(11, config)
+    assert a.winners and set(a.winners) <= {n for n, _ in a.hands}
     assert any(e.kind in ("draw", "exchange") for e in a.events)
     assert all(len(cards) >= 2 for _, cards in a.hands)
     assert conserved(a.settlement)
 
 
-@pytest.mark.parametrize("shift", ["weg", "dice"])
-def test_simulated_hands_respect_the_deck(shift):
+@pytest.mark.parametrize("rules", ["weg", "dice"])
+def test_simulated_hands_respect_the_deck(rules):
     shifted = 0
     for seed in range(25):
-        r = simulate(seed, SimConfig(shift=shift, players=6))
+        r = simulate(seed, SimConfig(rules=make_rules(rules), players=6))
         seen = Counter(parse_card(c) for _, cards in r.hands for c in cards)
         assert all(n <= copies_in_deck(card) for card, n in seen.items())
-        assert (r.shifts > 0) == any(e.kind == "shift" for e in r.events)
+        assert r.shifts == sum(e.kind == "shift" for e in r.events)
         shifted += r.shifts
     assert shifted > 0
 
@@ -151,37 +153,47 @@ def test_simulated_hands_respect_the_deck(shift):
 def test_disruptor_field_cards_survive_shifts():
     checked = 0
     for seed in range(40):
-        r = simulate(seed, SimConfig(shift="dice"))
+        r = simulate(seed, SimConfig(rules=make_rules("dice")))
         hands = dict(r.hands)
+        locked: dict[str, list[str]] = {}
         for e in r.events:
             if e.kind == "lock":
-                assert e.detail in hands[e.player]
-                checked += 1
+                locked.setdefault(e.player, []).append(e.detail)
+            elif e.kind == "unlock":
+                locked[e.player].remove(e.detail)
+            elif e.kind == "shift":
+                checked += sum(map(len, locked.values()))
         for name, field in r.fields:
             assert Counter(field) <= Counter(hands[name])
+            assert sorted(field) == sorted(locked.get(name, []))  # nothing left the field but by an unlock
     assert checked > 0
 
 
 def test_weg_rule_uses_no_field_and_config_is_validated():
     r = simulate(5)
     assert all(not field for _, field in r.fields)
-    assert not any(e.kind == "lock" for e in r.events)
+    assert not any(e.kind in ("lock", "unlock") for e in r.events)
     with pytest.raises(ValueError):
-        SimConfig(shift="coin")
+        SimConfig(strategy="reckless")
     with pytest.raises(ValueError):
         SimConfig(players=1)
+    with pytest.raises(ValueError):
+        SimConfig(players=9)
+    with pytest.raises(ValueError):
+        SimConfig(rules=make_rules("dice"), max_rounds=4)  # no round left after the pot-building rounds
 
 
 def test_descriptor_simulation_conserves_money_and_is_seeded():
     from pathlib import Path
 
+    from deckgen.games.classic.data import load_data
     from deckgen.loader import load_project
     from deckgen.registry import SimulationRequest, installed_games
 
     game = load_project(Path(__file__).resolve().parents[1]).games["classic"]
     descriptor = installed_games()["classic"]
-    data = descriptor.data_for(game)
-    for options in ({}, {"shift": "dice", "location": "mos-eisley"}):
+    data = load_data(game)
+    for options in ({}, {"rules": "dice", "location": "mos-eisley"}):
         request = SimulationRequest(players=4, games=6, seed=3, data=data, options=options)
         records = descriptor.simulate(request)
         assert records == descriptor.simulate(request) and len(records) == 6

@@ -287,8 +287,9 @@ def test_judge_result_shape_is_json():
     assert json.loads(json.dumps(result)) == result
     assert set(result) == {"winners", "void", "reason", "players"}
     for player in result["players"]:
-        assert set(player) == {"name", "total", "status", "cards"}
+        assert set(player) == {"name", "total", "status", "turn_totals", "bust_turn", "cards"}
         assert player["total"] == sum(c["value"] for c in player["cards"])
+        assert player["turn_totals"][-1] == player["total"] and player["bust_turn"] is None
         for card in player["cards"]:
             assert set(card) == {"token", "value"}
     assert result["players"][0]["cards"] == [
@@ -446,17 +447,22 @@ def test_decisions_shape():
     ids = [d.id for d in GAME.decisions.decisions]
     assert len(ids) == len(set(ids))
     for _, example in EXAMPLES:
-        assert set(example.showdown) == {"players"} and not example.options
+        # a single set, or a whole match record with its sets
+        assert set(example.showdown) in ({"players"}, {"players", "sets"}) and not example.options
         assert len(example.winners) <= 1
         assert set(example.winners) <= {p["name"] for p in example.showdown["players"]}
     assert len(EXAMPLES) >= 15
+    assert {"turn-ends", "match", "match-record", "hand-for-match"} <= set(ids)
 
 
 @pytest.mark.parametrize("decision_id, example", EXAMPLES, ids=[f"{d}-{ex.field}" for d, ex in EXAMPLES])
 def test_every_decision_example_is_judged_as_stated(decision_id, example):
     result = DESCRIPTOR.judge(dict(example.showdown), DATA, example.options)
     assert result["winners"] == list(example.winners), decision_id
-    assert result["void"] == (not example.winners)
+    if "sets" in example.showdown:
+        assert result["finished"] == bool(example.winners)
+    else:
+        assert result["void"] == (not example.winners)
 
 
 def test_main_card_with_trailing_control_whitespace_parses():

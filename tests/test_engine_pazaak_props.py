@@ -1,4 +1,4 @@
-"""Property tests for the Pazaak judge: totals, order, busts, symmetry, robustness."""
+"""Property tests for the Pazaak judge: totals, turn ends, order, busts, symmetry, robustness."""
 
 from __future__ import annotations
 
@@ -38,6 +38,12 @@ def oracle_values(tokens: list[str]) -> list[int]:
         else:
             vals.append(int(t.split(":")[-1]))
     return vals
+
+
+def oracle_turn_totals(tokens: list[str]) -> list[int]:
+    """The total at every turn end: a turn is a main-deck card and the hand card after it, if any."""
+    ends = [j for j in range(1, len(tokens)) if tokens[j].isdigit()] + [len(tokens)]
+    return [sum(oracle_values(tokens[:end])) for end in ends]
 
 
 def build_table(draw, mains: list[str], side_tokens: list[str]) -> list[str]:
@@ -82,8 +88,11 @@ def test_totals_are_sums_of_independently_resolved_values(tables):
 @given(two_tables())
 def test_statuses_follow_total_and_card_count(tables):
     for table, player in zip(tables, judge(*tables)["players"]):
-        if player["total"] > 20:
+        turns = oracle_turn_totals(table)
+        assert player["turn_totals"] == turns and turns[-1] == player["total"]
+        if max(turns) > 20:
             assert player["status"] == "bust"
+            assert turns[player["bust_turn"] - 1] > 20 >= max(turns[: player["bust_turn"] - 1], default=0)
         elif len(table) == 9:
             assert player["status"] == "nine-card"
         else:
@@ -97,8 +106,11 @@ def test_winner_never_busted_and_void_iff_no_winner(tables):
     assert len(result["winners"]) <= 1
     assert result["void"] == (not result["winners"])
     by_name = {p["name"]: p for p in result["players"]}
-    for name in result["winners"]:
-        assert by_name[name]["status"] != "bust"
+    for name, table in zip(("A", "B"), tables):
+        if name in result["winners"]:
+            # a winner never ended a turn over 20
+            assert by_name[name]["status"] != "bust" and by_name[name]["bust_turn"] is None
+            assert max(oracle_turn_totals(table)) <= 20
     assert json.loads(json.dumps(result)) == result
 
 
@@ -129,9 +141,11 @@ def test_order_free_tables_keep_total_when_permuted(tables, rnd):
             permuted[i] = t
     before, after = judge(a, b), judge(permuted, b)
     assert before["players"][0]["total"] == after["players"][0]["total"]
-    assert before["players"][0]["status"] == after["players"][0]["status"]
-    if "±1T" not in "".join(a):
-        assert before["winners"] == after["winners"]
+    # the bust is judged at every turn end, so only tables that never bust keep their verdict
+    if max(oracle_turn_totals(a) + oracle_turn_totals(permuted)) <= 20:
+        assert before["players"][0]["status"] == after["players"][0]["status"]
+        if "±1T" not in "".join(a):
+            assert before["winners"] == after["winners"]
 
 
 @settings(max_examples=200, deadline=None)

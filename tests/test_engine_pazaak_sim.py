@@ -204,7 +204,8 @@ def test_descriptor_simulation_plays_two_named_side_decks(pazaak_data):
     records = descriptor.simulate(request)
     assert records == descriptor.simulate(request) and len(records) == 5
     for i, record in enumerate(records):
-        assert record["conserved"]
-        match = simulate_match([pazaak_data["side_decks"][d] for d in decks[-2:]], 11 + i,
+        assert record["conserved"] and record["matchup"] == tuple(decks[-2:])
+        match = simulate_match([pazaak_data["side_decks"][d] for d in decks[-2:]], 11 + i, names=("P1", "P2"),
                                main_deck=pazaak_data["main_deck"])
-        assert record["winners"] == [match.winner] and record["sets"] == len(match.sets)
+        assert record["winners"] == [match.winner] and record["length"] == len(match.sets)
+        assert record["category"] == match.sets[-1].reason

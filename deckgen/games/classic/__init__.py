@@ -2,9 +2,12 @@
 
 Modules: ``cards`` (card identities and notation), ``locations`` (the
 local-rules table and array patterns), ``engine`` (judging a showdown),
-``settle`` (the two pots), ``sim`` (a seeded hand with the WEG or dice
-shift), ``data`` (what the engine reads from the game's files), ``checks``
-and ``documents`` (the local-rules sheet's data).  This module declares the
+``rules`` (the WEG and dice rule sets and their variants), ``turns``
+(drawing, the disruptor field, who may call), ``betting``, ``settle`` (the
+two pots), ``sim`` (a seeded hand under either rule set), ``strategies``,
+``simulation`` (``deckgen simulate``'s options, records and tables),
+``data`` (what the engine reads from the game's files), ``checks`` and
+``documents`` (the local-rules sheet's data).  This module declares the
 game to deckgen.
 """
 
@@ -12,23 +15,31 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from deckgen.games.classic import engine
+from deckgen.games.classic import adapted42, engine
 from deckgen.games.classic.checks import CHECKS
 from deckgen.games.classic.data import card_token, decks_by_face_set, load_data
 from deckgen.games.classic.documents import DOCUMENTS
-from deckgen.registry import GameDescriptor, SimulationRequest, register_game
+from deckgen.games.classic.engine import MAX_PLAYERS, MIN_PLAYERS
+from deckgen.games.classic.rules import FIELD_MODES, RULE_SETS
+from deckgen.games.classic.simulation import SIMULATE_OPTIONS, simulate, summarize
+from deckgen.games.classic.strategies import STRATEGY_NAMES
+from deckgen.registry import GameDescriptor, register_game
 
 SHOWDOWN_EXAMPLE = """\
 players:
   - {name: A, hand: [coins:11, sabers:ace]}
   - {name: B, hand: ["face:idiot", flasks:2, staves:3]}
 extra: {}          # optional: sudden-demise cards, one per round, by player
+# caller: A        # optional: who called the hand (WEG: pays the penalty if not winning)
 """
 
 
 def judge(showdown: Any, data: Mapping[str, Any], options: Mapping[str, Any]) -> dict:
+    if options.get("deck") == adapted42.DECK_ID:  # the 42-card adaptation from two poker decks
+        return adapted42.judge(showdown, composition=data.get(adapted42.DECK_ID), location=options.get("location"))
     return engine.judge(showdown, location=options.get("location"), locations=data.get("locations"),
-                        compositions=data.get("compositions"))
+                        compositions=data.get("compositions"), rules=options.get("rules"),
+                        field=options.get("field"))
 
 
 def composition(game) -> dict[str, int]:
@@ -40,37 +51,29 @@ def composition(game) -> dict[str, int]:
     return out
 
 
-def simulate(request: SimulationRequest) -> list[dict]:
-    """Seeded hands from ante to settlement; ``money_change`` is what all holdings gained (always 0)."""
-    from deckgen.games.classic.sim import SimConfig, simulate as play
-
-    locations = request.data.get("locations") or {}
-    location = request.options.get("location")
-    config = SimConfig(players=request.players, shift=request.options.get("shift", "weg"),
-                       location=locations.get(location) if location else None)
-    records = []
-    for i in range(request.games):
-        result = play(request.seed + i, config)
-        money = result.settlement
-        names = [f"P{k + 1}" for k in range(request.players)]
-        change = sum(money.net_of(n) for n in names) + money.sabacc_pot_after - money.sabacc_pot_before
-        records.append({"winners": list(result.winners), "categories": dict(result.categories),
-                        "money_change": change, "shifts": result.shifts})
-    return records
-
-
 GAME = register_game(GameDescriptor(
     engine="classic",
     title="Classic sabacc (West End Games rules, local rules)",
     judge=judge,
-    players=(2, 8),
+    players=(MIN_PLAYERS, MAX_PLAYERS),
     judge_options={"location": {"type": "string", "description": "the local rules to judge under, a location of "
-                                                                   "the game's locations file (e.g. imperial)"}},
+                                                                   "the game's locations file (e.g. imperial)"},
+                   "rules": {"enum": list(RULE_SETS), "description": "the rule set: weg (default) or dice (seed "
+                                                                     "001; players may list their field cards)"},
+                   "field": {"enum": list(FIELD_MODES), "description": "dice rules: private, or hold-em (every "
+                                                                       "player may use the others' field cards)"},
+                   "deck": {"enum": ["classic", adapted42.DECK_ID], "default": "classic",
+                            "description": "the deck whose rules judge: classic (76 cards) or adapted-42 (two poker "
+                                           "decks, target 11, wild and clone ranks)"}},
     showdown_example=SHOWDOWN_EXAMPLE,
-    load_data=load_data,
+    load_data=adapted42.with_deck_counts(load_data),
     composition=composition,
     checks=CHECKS,
     documents=DOCUMENTS,
     simulate=simulate,
+    simulate_options=SIMULATE_OPTIONS,
+    strategies=STRATEGY_NAMES,
+    length_unit="rounds",
+    summarize=summarize,
     module=__name__,
 ))

@@ -4,7 +4,8 @@
 ``locations.yaml`` (named by ``engine_data: {locations: ...}`` in
 game.yaml), reports every problem in it at its line, and counts the cards
 of the printed decks by face set — the copies a showdown may hold come from
-the deck data, not from code.
+the deck data, not from code.  ``facts`` are the numbers the rule texts
+quote.
 """
 
 from __future__ import annotations
@@ -148,11 +149,20 @@ def printed_faces(game: Game) -> dict[str, dict[str, Any]]:
     return {fs: {c.face: c for c in deck.cards if c.suit == "face"} for fs, deck in decks_by_face_set(game).items()}
 
 
+def facts() -> dict[str, Any]:
+    """Numbers the rule texts quote (``{max_players}``), from the code that plays by them."""
+    from deckgen.games.classic.engine import MAX_PLAYERS, MIN_PLAYERS
+    from deckgen.games.classic.rules import DEFAULTS, DICE, WEG
+
+    return {"min_players": MIN_PLAYERS, "max_players": MAX_PLAYERS, "bet_cap": DEFAULTS[WEG]["bet_cap"],
+            "dice_pot_building": DEFAULTS[DICE]["pot_building"]}
+
+
 def load_data(game: Game | None) -> dict[str, Any]:
-    """The engine data of a classic game: ``locations`` and ``compositions`` (by face set)."""
+    """The engine data of a classic game: ``locations``, ``compositions`` (by face set) and ``facts``."""
     if game is None:
-        return {}
-    data: dict[str, Any] = {"compositions": compositions(game)}
+        return {"facts": facts()}
+    data: dict[str, Any] = {"compositions": compositions(game), "facts": facts()}
     doc = locations_doc(game)
     if doc is not None:
         problems = location_problems(doc, printed_faces(game))

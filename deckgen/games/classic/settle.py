@@ -4,12 +4,15 @@ Two pots: the main pot (emptied every hand) and the sabacc pot (carried from
 hand to hand, won only with a special hand).  Order of payments:
 
 1. ante: each seat pays ``ante`` into the main pot, and 1 into the sabacc
-   pot when that pot is empty at the start of the hand;
+   pot when that pot is empty at the start of the hand (WEG) or every hand
+   (the dice rules: ``sabacc_ante_always``);
 2. bets: each seat pays its total bets into the main pot;
-3. folding: each folded seat pays 1 into the sabacc pot;
+3. folding: each folded seat pays ``fold_fee`` (WEG 1, dice rules 0) into
+   the sabacc pot;
 4. penalties: each bombed-out seat pays the value of the main pot (or the
    agreed fixed ``penalty``) into the sabacc pot; a caller who does not win
-   pays the same, once, even when also bombed out;
+   pays the same, once, even when also bombed out (WEG: the outcome names
+   a caller only under the rules that charge one);
 5. the main pot goes to the winner(s); with no winner it moves into the
    sabacc pot;
 6. a special hand (Pure Sabacc, Idiot's Array, location array) also takes
@@ -114,12 +117,14 @@ def _split(amount: int, winners: Sequence[str]) -> tuple[int, int]:
 
 
 def settle(stakes: Sequence[Stake], outcome: Outcome | None = None, sabacc_pot: int = 0,
-           ante: int = 1, penalty: int | None = None) -> Settlement:
+           ante: int = 1, penalty: int | None = None, fold_fee: int = 1,
+           sabacc_ante_always: bool = False) -> Settlement:
     """Money flows of one hand.
 
     ``outcome`` may be None only when a single seat has not folded: that
-    seat takes the main pot without a showdown.  ``penalty`` None means the
-    WEG penalty (the value of the main pot); a number is a fixed penalty.
+    seat takes the main pot without a showdown (and never the sabacc pot).
+    ``penalty`` None means the WEG penalty (the value of the main pot); a
+    number is a fixed penalty.
     """
     _check(stakes, outcome, sabacc_pot, ante, penalty)
     flows: list[Flow] = []
@@ -130,20 +135,20 @@ def settle(stakes: Sequence[Stake], outcome: Outcome | None = None, sabacc_pot: 
         if amount > 0:
             flows.append(Flow(payer, payee, amount, reason))
 
-    empty_sabacc = sabacc_pot == 0
+    sabacc_ante = sabacc_ante_always or sabacc_pot == 0
     for s in stakes:
         pay(s.name, MAIN_POT, ante, "ante")
         main += ante
-        if empty_sabacc:
-            pay(s.name, SABACC_POT, 1, "ante to the empty sabacc pot")
+        if sabacc_ante:
+            pay(s.name, SABACC_POT, 1, "ante to the sabacc pot")
             pot += 1
     for s in stakes:
         pay(s.name, MAIN_POT, s.bet, "bets")
         main += s.bet
     for s in stakes:
         if s.folded:
-            pay(s.name, SABACC_POT, 1, "fold")
-            pot += 1
+            pay(s.name, SABACC_POT, fold_fee, "fold")
+            pot += fold_fee
     showdown_value = main
     active = [s.name for s in stakes if not s.folded]
     if outcome is None:

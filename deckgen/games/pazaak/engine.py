@@ -8,7 +8,9 @@ two players.  The turn-by-turn match simulator lives in
 
 Table notation
     ``"7"`` (or the integer 7)  a main-deck card, 1 to 10
-    ``+2`` / ``-3``              fixed side cards
+    ``+2`` / ``-3``              fixed side cards (in YAML with or without quotes:
+                                 the loader keeps the written ``+``, and a
+                                 negative number is always a side card)
     ``±4:-4``                    a plus-or-minus card with the chosen value
     ``1±2:+2``                   add or subtract one or two (+1, -1, +2, -2)
     ``±1T:+1``                   the tiebreaker with its chosen value
@@ -16,6 +18,15 @@ Table notation
     ``2&4`` / ``3&6``            the flip cards
 
 ``+-`` and ``+/-`` are accepted for ``±``, and U+2212 for ``-``.
+
+Turns
+    Every main-deck card on a table starts a turn; the turn ends just before
+    the next main-deck card (or with the table's last card).  The bust is
+    judged at every turn end (:func:`turn_totals`): the first turn that ends
+    over 20 loses the set, whatever a later card does to the total.
+
+Whole matches (first to three sets, each hand card once) are judged by
+:mod:`deckgen.games.pazaak.match`.
 
 Every rule the source leaves open is settled in ``data/pazaak/decisions.yaml``, with
 example sets that the rulebooks quote and the tests judge with this engine.
@@ -28,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckgen.errors import ShowdownError
+from deckgen.yamlpos import WrittenInt
 
 TARGET = 20
 """The total every player aims for; anything above it is a bust."""
@@ -89,9 +101,10 @@ CATALOGUE_IDS: tuple[str, ...] = tuple(card.id for card in CATALOGUE)
 _BY_ID: dict[str, SideCard] = {card.id: card for card in CATALOGUE}
 
 _ALLOWED = (
-    "a main-deck number 1 to 10 or a side card "
-    "(+1..+6, -1..-6, ±1..±6, ±1T, D, 2&4, 3&6, 1±2)"
+    "a main-deck number 1 to 10 or a side card with its sign "
+    "(+1..+6, -1..-6, ±1..±6, ±1T, D, 2&4, 3&6, 1±2; the ± cards with the chosen value, e.g. ±4:-4)"
 )
+_SIDE_HINT = "write side cards with their sign, e.g. +2, -4 or ±3:+3"
 
 
 @dataclass(frozen=True)
@@ -136,44 +149,60 @@ _CHOICE_RE = re.compile(r"[+-][0-9]+")
 _MAIN_RE = re.compile(r"[0-9]+")
 
 
-def parse_card(token: Any, path: tuple = ()) -> Played:
-    """Parse one table token; raise :class:`ShowdownError` at ``path`` if bad."""
+def card_text(token: Any) -> str | None:
+    """The text a table or hand token was written as, or None if it is no text or number.
+
+    A YAML number keeps its written form: ``+2`` (a :class:`WrittenInt`)
+    reads ``"+2"``, the plain integers ``-4`` and ``7`` read ``"-4"`` and ``"7"``.
+    """
     if isinstance(token, bool) or not isinstance(token, (int, str)):
+        return None
+    if isinstance(token, WrittenInt):
+        return token.written
+    return str(token)
+
+
+def parse_card(token: Any, path: tuple = ()) -> Played:
+    """Parse one table token; raise :class:`ShowdownError` at ``path`` if bad.
+
+    Every error message says how the card is written.
+    """
+    text = card_text(token)
+    if text is None:
         raise ShowdownError(path, f"{token!r} is not a card: write {_ALLOWED}.")
-    if isinstance(token, int) or _MAIN_RE.fullmatch(token.strip()):
-        value = token if isinstance(token, int) else int(token.strip())
+    text = text.strip().replace("\u2212", "-")
+    if _MAIN_RE.fullmatch(text):
+        value = int(text)
         if not 1 <= value <= 10:
             raise ShowdownError(
-                path, f"main-deck card {token!r} is out of range: main-deck cards are 1 to 10."
+                path, f"main-deck card {text!r} is out of range: write a main-deck card as a number "
+                      f"from 1 to 10; {_SIDE_HINT}.",
             )
         return Played(str(value), str(value), None, value)
-    text = token.strip().replace("\u2212", "-")
     head, colon, choice = text.partition(":")
     card_id = normalise_id(head)
     card = _BY_ID.get(card_id)
     if card is None:
-        raise ShowdownError(path, f"{token!r} is not a card: write {_ALLOWED}.")
+        raise ShowdownError(path, f"{text!r} is not a card: write {_ALLOWED}.")
     if not card.needs_choice:
         if colon:
             raise ShowdownError(
-                path, f"side card {card.id!r} in {token!r} takes no chosen value: write just {card.id!r}."
+                path, f"side card {card.id!r} in {text!r} takes no chosen value: write just {card.id!r}."
             )
         chosen = card.choices[0] if card.choices else None
         return Played(card.id, card.id, card, chosen)
-    allowed = ", ".join(format_value(v) for v in card.choices)
-    example = f"{card.id}:{format_value(card.choices[0])}"
+    forms = " or ".join(play_tokens(card.id))
     if not colon:
         raise ShowdownError(
             path,
-            f"side card {token!r} needs its chosen value after a colon, "
-            f"e.g. {example!r} (allowed: {allowed}).",
+            f"side card {text!r} needs, after a colon, the value chosen when it was played: "
+            f"write {forms}.",
         )
     choice = choice.strip()
     if not _CHOICE_RE.fullmatch(choice) or int(choice) not in card.choices:
         raise ShowdownError(
             path,
-            f"{choice!r} is not a value side card {card.id!r} can take in {token!r}: "
-            f"allowed are {allowed}.",
+            f"{choice!r} is not a value side card {card.id!r} can take in {text!r}: write {forms}.",
         )
     value = int(choice)
     return Played(f"{card.id}:{format_value(value)}", card.id, card, value)
@@ -235,9 +264,33 @@ def resolve(cards: list[Played]) -> list[int]:
     return values
 
 
-def status_of(total: int, n_cards: int) -> str:
-    """``bust`` over 20, ``nine-card`` for a full table at 20 or less, else ``stood``."""
-    if total > TARGET:
+def turn_ends(cards: list[Played]) -> list[int]:
+    """Where each turn of a table ends: the number of cards on the table at that moment.
+
+    A turn is one main-deck draw plus at most one hand card, so every
+    main-deck card starts a new turn and the turn before it ends there.
+    """
+    return [j for j in range(1, len(cards)) if cards[j].is_main] + ([len(cards)] if cards else [])
+
+
+def turn_totals(cards: list[Played]) -> list[int]:
+    """The table's total at the end of every turn, with the card values of that moment.
+
+    (A flip card changes earlier cards, so a turn's total is not a prefix
+    sum of the final values.)
+    """
+    return [sum(resolve(cards[:end])) for end in turn_ends(cards)]
+
+
+def bust_turn(totals: list[int]) -> int | None:
+    """The first turn (1-based) that ended over 20, or None."""
+    return next((i + 1 for i, total in enumerate(totals) if total > TARGET), None)
+
+
+def status_of(total: int, n_cards: int, busted: bool = False) -> str:
+    """``bust`` if a turn ended over 20 (``busted``) or the total is over 20,
+    ``nine-card`` for a full table that never bust, else ``stood``."""
+    if busted or total > TARGET:
         return STATUS_BUST
     if n_cards >= MAX_TABLE:
         return STATUS_NINE
@@ -249,16 +302,20 @@ def _ends_with_tiebreaker(cards: list[Played]) -> bool:
 
 
 def judge_tables(named_tables: list[tuple[str, list[Played]]]) -> dict:
-    """Judge one set between two parsed tables; see :class:`PazaakEngine`."""
+    """Judge one set between two parsed tables; see :func:`judge`."""
     players = []
     for name, cards in named_tables:
         values = resolve(cards)
         total = sum(values)
+        totals = turn_totals(cards)
+        busted = bust_turn(totals)
         players.append(
             {
                 "name": name,
                 "total": total,
-                "status": status_of(total, len(cards)),
+                "status": status_of(total, len(cards), busted is not None),
+                "turn_totals": totals,
+                "bust_turn": busted,
                 "cards": [{"token": c.token, "value": v} for c, v in zip(cards, values)],
             }
         )
@@ -289,8 +346,11 @@ def judge(showdown: Any, main_deck: dict[int, int] | None = None) -> dict:
     ``judge({"players": [{"name": "A", "table": ["7", "10", "+2"]},
     {"name": "B", "table": ["5", "D"]}]})`` returns ``{"winners": [...],
     "void": bool, "reason": str, "players": [{"name", "total", "status",
-    "cards": [{"token", "value"}]}]}``.  ``winners`` is empty when the set is
-    void.  ``reason`` is one of ``bust``, ``both bust``, ``nine-card``,
+    "turn_totals", "bust_turn", "cards": [{"token", "value"}]}]}``.
+    ``total`` is the table's final total, ``turn_totals`` its total at every
+    turn end and ``bust_turn`` the first turn that ended over 20 (None if
+    none did): such a player is ``bust`` whatever came after.  ``winners``
+    is empty when the set is void.  ``reason`` is one of ``bust``, ``both bust``, ``nine-card``,
     ``higher total``, ``tiebreaker``, ``tie``.  Exactly two players.
     ``main_deck`` (value -> copies, from the printed deck) limits how often a
     main-deck value may appear on the two tables; without it the rules'

@@ -1,4 +1,4 @@
-"""Seeded turn-by-turn Pazaak match simulator with simple strategies.
+"""Seeded turn-by-turn Pazaak match simulator with simple named strategies.
 
 Plays whole matches between two players, each with a ten-card side deck,
 following the rules and decisions of :mod:`deckgen.games.pazaak.engine`:
@@ -14,13 +14,17 @@ following the rules and decisions of :mod:`deckgen.games.pazaak.engine`:
   to three set wins takes the match.
 
 All randomness comes from one ``random.Random(seed)``, so a seed always
-gives the same match.  Pure: no file I/O, no printing.
+gives the same match.  :data:`STRATEGIES` names the strategies ``deckgen
+simulate pazaak --strategy`` offers; :meth:`MatchResult.to_record` writes a
+played match in the format the match judge reads
+(:mod:`deckgen.games.pazaak.match`).  Pure: no file I/O, no printing.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Protocol, Sequence
 
 from deckgen.games.pazaak.engine import (
@@ -60,9 +64,14 @@ class Strategy(Protocol):
         """True to stand after this turn, False to end the turn and play on."""
 
 
+@lru_cache(maxsize=1 << 16)
+def _total(tokens: tuple[str, ...]) -> int:
+    return sum(resolve([parse_card(t) for t in tokens]))
+
+
 def table_total(tokens: Sequence[str]) -> int:
     """Total of a table given as tokens."""
-    return sum(resolve([parse_card(t) for t in tokens]))
+    return _total(tuple(tokens))
 
 
 @dataclass(frozen=True)
@@ -70,11 +79,14 @@ class SimpleStrategy:
     """Stand at ``stand_at`` or more, or as soon as ahead of a standing opponent.
 
     A hand card is played only when it fills the ninth slot at 20 or less,
-    saves a bust, reaches exactly 20, or takes the lead over an opponent who
-    has stood.  Among useful options the highest resulting total wins.
+    saves a bust, reaches ``good_enough`` (20: exactly 20) or, with
+    ``overtake``, takes the lead over an opponent who has stood.  Among
+    useful options the highest resulting total wins.
     """
 
     stand_at: int = 17
+    good_enough: int = TARGET
+    overtake: bool = True
 
     def choose_card(self, view: View) -> str | None:
         options = []
@@ -88,9 +100,9 @@ class SimpleStrategy:
         best_total, best = max(options, key=lambda o: o[0])
         if len(view.table) + 1 == MAX_TABLE:
             return best
-        if view.total > TARGET or best_total == TARGET:
+        if view.total > TARGET or view.total < best_total >= self.good_enough:
             return best
-        if view.opponent_stood and view.total <= view.opponent_total < best_total:
+        if self.overtake and view.opponent_stood and view.total <= view.opponent_total < best_total:
             return best
         return None
 
@@ -99,6 +111,17 @@ class SimpleStrategy:
             if view.total != view.opponent_total:
                 return view.total > view.opponent_total
         return view.total >= self.stand_at
+
+
+STRATEGIES: dict[str, SimpleStrategy] = {
+    # stands at 17; hand cards to save a bust, reach exactly 20, fill the ninth slot or pass a standing opponent
+    "standard": SimpleStrategy(),
+    # stands at 15 and keeps its hand cards for busts, 20s and the ninth slot
+    "cautious": SimpleStrategy(stand_at=15, overtake=False),
+    # plays on to 18 and spends a hand card for 19 as well as for 20
+    "bold": SimpleStrategy(stand_at=18, good_enough=19),
+}
+"""The named strategies, the default first: both players play the chosen one."""
 
 
 @dataclass
@@ -126,10 +149,24 @@ class MatchResult:
     sets: list[SetResult] = field(default_factory=list)
     set_wins: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
+    side_decks: list[list[str]] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         """A JSON-serialisable copy."""
         return asdict(self)
+
+    def to_record(self) -> dict:
+        """The match in the format of the match judge (``deckgen judge pazaak FILE``)."""
+        players = []
+        for k, name in enumerate(self.names):
+            player = {"name": name}
+            if self.side_decks:
+                player["side_deck"] = list(self.side_decks[k])
+            player["hand"] = list(self.hands[k])
+            players.append(player)
+        sets = [{"players": [{"name": n, "table": list(t)} for n, t in zip(self.names, s.tables)]}
+                for s in self.sets]
+        return {"players": players, "sets": sets}
 
 
 def _fresh_main_deck(rng: random.Random, main_deck: dict[int, int] | None = None) -> list[int]:
@@ -219,7 +256,7 @@ def simulate_match(
     rng = random.Random(seed)
     hands = [rng.sample(deck, HAND_SIZE) for deck in decks]
     result = MatchResult(seed=seed, names=list(names), hands=[list(h) for h in hands],
-                         set_wins={n: 0 for n in names})
+                         set_wins={n: 0 for n in names}, side_decks=[list(d) for d in decks])
     while result.winner is None:
         number = len(result.sets) + 1
         if number > max_sets:

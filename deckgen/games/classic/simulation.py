@@ -1,0 +1,124 @@
+"""``deckgen simulate classic``: the options, one record per simulated hand, and the game's own tables.
+
+Each simulated game is one hand (:func:`deckgen.games.classic.sim.simulate`)
+with seed ``request.seed + i``; the table carries the sabacc pot given by
+``--sabacc-pot`` into every hand (0 by default: the pot is empty, so the
+ante fills it).  Options choose the rule set (``--rules weg`` or ``dice``),
+the location and the agreed variants; ``--strategy`` names how the seats
+play (:mod:`~deckgen.games.classic.strategies`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from deckgen.errors import DeckgenError, Problem, ShowdownError
+from deckgen.games.classic.rules import DICE_COUNTS, DICE_SIDES, FIELD_MODES, RULE_SETS, rules_from_options
+from deckgen.games.classic.settle import SABACC_POT
+from deckgen.games.classic.sim import UNCONTESTED, SimConfig, SimResult, simulate as play_hand
+from deckgen.games.classic.strategies import STRATEGY_NAMES
+from deckgen.registry import SimulationRequest
+
+SIMULATE_OPTIONS: dict[str, dict[str, Any]] = {
+    "rules": {"enum": list(RULE_SETS), "description": "the rule set: weg (West End Games, the default) or dice "
+                                                      "(the dice adaptation of seed 001)"},
+    "location": {"type": "string", "description": "the local rules to play under (e.g. imperial): face values, "
+                                                  "special array and discard limits"},
+    "bet-cap": {"type": "integer", "minimum": 1, "description": "the largest bet or raise (weg: 3; dice: no cap)"},
+    "penalty": {"type": "integer", "minimum": 0, "description": "a fixed bomb-out penalty instead of the main pot's "
+                                                                "value"},
+    "pot-building": {"type": "integer", "minimum": 0, "description": "complete rounds before the hand may be called "
+                                                                     "(weg: 1, at least 1; dice: 4)"},
+    "dice": {"type": "integer", "enum": list(DICE_SIDES), "description": "dice rules: sides of the shift dice"},
+    "dice-count": {"type": "integer", "enum": list(DICE_COUNTS), "description": "dice rules: 2 dice (a shift on a "
+                                                                               "match) or 1 die (a shift on a 1)"},
+    "field": {"enum": list(FIELD_MODES), "description": "dice rules: private, or hold-em (field cards are "
+                                                        "community cards at the reveal)"},
+    "sabacc-pot": {"type": "integer", "minimum": 0, "description": "the sabacc pot carried into every hand "
+                                                                   "(default 0: empty)"},
+}
+
+
+def _option_error(option: str, message: str) -> DeckgenError:
+    return DeckgenError(Problem(None, None, None, f"--{option}", message))
+
+
+def config_from(request: SimulationRequest) -> SimConfig:
+    """The table the request describes; a bad option is a DeckgenError naming it."""
+    options = request.options
+    try:
+        rules = rules_from_options(options)
+    except ShowdownError as exc:
+        raise _option_error(str(exc.path[0]) if exc.path else "rules", exc.message) from None
+    locations = request.data.get("locations") or {}
+    name = options.get("location")
+    if name is not None and name not in locations:
+        raise _option_error("location", f"unknown location {name!r} (known: {', '.join(sorted(locations)) or 'none'})")
+    return SimConfig(players=request.players, rules=rules, location=locations.get(name) if name else None,
+                     strategy=request.strategy, sabacc_pot=int(options.get("sabacc-pot", 0)))
+
+
+def record_of(result: SimResult) -> dict[str, Any]:
+    """What one hand reports to ``deckgen simulate`` (the shared keys and classic's own)."""
+    money = result.settlement
+    names = [n for n, _ in result.hands]
+    net = {n: money.net_of(n) for n in names}
+    change = sum(net.values()) + money.sabacc_pot_after - money.sabacc_pot_before
+    return {
+        "winners": list(result.winners),
+        "category": result.category,
+        "length": result.rounds,
+        "money_change": change,
+        "deck_ran_out": result.deck_ran_out,
+        "main_pot": money.main_pot,
+        "sabacc_pot_won": any(f.payer == SABACC_POT and f.payee in net for f in money.flows),
+        "sabacc_pot_after": money.sabacc_pot_after,
+        "caller": result.caller,
+        "caller_lost": result.caller is not None and result.caller not in result.winners,
+        "folds": len(result.folded),
+        "shifts": result.shifts,
+        "bombed_out": sum(1 for _, c in result.categories if c == "bombed out"),
+        "net": net,
+        "strategies": list(result.strategies),
+    }
+
+
+def simulate(request: SimulationRequest) -> list[dict]:
+    """One record per hand, seeded ``request.seed + i``; ``money_change`` is always 0."""
+    config = config_from(request)
+    records = []
+    for i in range(request.games):
+        records.append(record_of(play_hand(request.seed + i, config)))
+        if request.progress is not None:
+            request.progress(1)
+    return records
+
+
+def _average(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _share(fraction: float) -> str:
+    return f"{100 * fraction:.1f} %"
+
+
+def summarize(records: list[dict], request: SimulationRequest) -> Mapping[str, list[dict]]:
+    """Classic's own tables: the pots, calls, folds and shifts per hand, and the money by seat."""
+    shown = [r for r in records if r["category"] != UNCONTESTED]
+    called = [r for r in records if r["caller"] is not None]
+    rows = [
+        ("main pot at the end of the hand (credits)", f"{_average([r['main_pot'] for r in records]):.2f}"),
+        ("sabacc pot won", _share(_average([r["sabacc_pot_won"] for r in records]))),
+        ("sabacc pot after the hand (credits)", f"{_average([r['sabacc_pot_after'] for r in records]):.2f}"),
+        ("won uncontested (everybody else folded)", _share(_average([r["category"] == UNCONTESTED for r in records]))),
+        ("called hands the caller lost", _share(_average([r["caller_lost"] for r in called])) if called else "-"),
+        ("bomb-outs per showdown", f"{_average([r['bombed_out'] for r in shown]):.2f}"),
+        ("folds per hand", f"{_average([r['folds'] for r in records]):.2f}"),
+        ("shifts per hand", f"{_average([r['shifts'] for r in records]):.2f}"),
+    ]
+    seats = [f"P{k + 1}" for k in range(request.players)]
+    by_seat = [{"seat": seat,
+                "strategy": records[0]["strategies"][k] if records else STRATEGY_NAMES[0],
+                "net credits per hand": f"{_average([r['net'][seat] for r in records]):+.2f}"}
+               for k, seat in enumerate(seats)]
+    return {"per hand": [{"measure": m, "value": v} for m, v in rows], "money by seat": by_seat}
