@@ -1,29 +1,32 @@
 """The build pipeline: model -> faces (SVG) -> rasters -> sheet and single-card PDFs; documents -> vector PDFs.
 
 Every requested deck and language is rendered to SVG, and every document
-page too, first; if anything has a problem (text that does not fit, a
-missing glyph, a template error) nothing is written.  Only then are the
-cards rasterized (in a process pool), the PDFs composed and written
-atomically.
+page and booklet too, before anything is written; if anything has a
+problem (text that does not fit, a missing glyph, a template error)
+nothing is written.  Faces are queued for rasterizing (one process pool
+for the whole build) as soon as they are rendered; each deck's PDFs are
+then composed and written atomically, one deck at a time, so memory holds
+one deck's images, not the build's.
+
+A build remembers (:mod:`deckgen.render.store`) what each face was made of
+and each raster by its content: an unchanged card is neither rendered nor
+drawn again, an unchanged output is not written again, and the same
+inputs always give the same bytes.
 """
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
+from deckgen import __version__
 from deckgen.errors import DeckgenError, Problem, unique
-from deckgen.layout.geometry import LayoutError, plan_sheet
 from deckgen.layout.papers import PAPERS_MM
-from deckgen.layout.pdfcanvas import register_font
-from deckgen.layout.sheets import SheetJob, write_sheets
-from deckgen.layout.single import write_single_cards
-from deckgen.model import Deck, Game, Project
+from deckgen.model import Card, Deck, Game, Project
 from deckgen.output import write_atomic
-from deckgen.render.raster import RasterImage, configure_fontconfig, rasterize_many
-from deckgen.render.templates import DeckRenderer
+from deckgen.render.store import Store, hash_file, hash_text, raster_key, renderer_id
 
 SLUG_FONT = "DeckgenSlug"
 
@@ -39,18 +42,47 @@ class BuildOptions:
     languages: tuple[str, ...] = ()  # empty: all of the project's
     workers: int | None = None
     variant: str | None = None  # only this deck variant (e.g. "cloud-city"); None: base and all variants
+    cache: Path | None = None  # the cache folder (default: OUT/.cache)
+    use_cache: bool = True  # False: nothing is remembered between builds
+    cards: tuple[str, ...] = ()  # only these cards (a reprint); empty: every card
+    copies: int = 1  # every deck this many times (a convention with several tables)
+    documents: bool = True  # documents and booklets too (not for a reprint of cards)
+
+
+@dataclass
+class BuildReport:
+    """What a build did, for its closing line."""
+
+    decks: int = 0
+    cards: int = 0
+    pages: int = 0
+    written: list[Path] = field(default_factory=list)
+    unchanged: list[Path] = field(default_factory=list)
+    bytes: int = 0
+    drawn: int = 0  # faces rasterized now
+    reused: int = 0  # faces whose raster came from the cache
+    rendered: int = 0  # faces rendered from their templates now
+    seconds: float = 0.0
+
+    def line(self) -> str:
+        mib = self.bytes / 1024 / 1024
+        return (f"{self.decks} decks, {self.cards} cards, {self.pages} pages; {len(self.written)} files written "
+                f"({mib:.1f} MiB), {len(self.unchanged)} unchanged; {self.drawn} faces drawn, {self.reused} from the "
+                f"cache; {self.seconds:.1f} s")
 
 
 @dataclass
 class DeckTarget:
-    """One deck in one language, rendered to SVG, waiting to be rasterized."""
+    """One deck in one language: the SVG hash of every card's front and back, and the SVGs rendered now."""
 
     game: Game
     deck: Deck
     lang: str
-    fronts: dict[str, str]  # card id -> svg
-    backs: dict[str, str]  # card id -> svg of its back
+    fronts: dict[str, str]  # card id -> SVG hash
+    backs: dict[str, str]  # card id -> SVG hash of its back
+    svgs: dict[str, str] = field(default_factory=dict)  # SVG hash -> SVG (faces rendered in this run)
     problems: list[Problem] = field(default_factory=list)
+    rendered: int = 0
 
     @property
     def stem(self) -> str:
@@ -58,42 +90,11 @@ class DeckTarget:
 
     @property
     def back(self) -> str:
-        """The back of the deck's first card (every card's, unless cards name their own backs)."""
-        return next(iter(self.backs.values()))
+        """The SVG of the back of the deck's first card (every card's, unless cards name their own)."""
+        return self.svgs.get(next(iter(self.backs.values())), "")
 
-
-class RasterCache:
-    """Rasters of one build by SVG content and pixel size.
-
-    The same face often appears in several outputs (a variant shares the
-    suited cards with its base deck, a named side deck picks catalogue
-    cards, a language-neutral back repeats in every language); it is
-    rasterized once.
-    """
-
-    def __init__(self) -> None:
-        self._images: dict[tuple[str, int, int], RasterImage] = {}
-
-    @staticmethod
-    def _key(svg: str, w: int, h: int) -> tuple[str, int, int]:
-        return hashlib.sha256(svg.encode("utf-8")).hexdigest(), w, h
-
-    def missing(self, svgs: list[str], w: int, h: int) -> list[tuple[str, int, int]]:
-        """Jobs (svg, w, h) for the faces not rasterized yet, each once."""
-        jobs, seen = [], set()
-        for svg in svgs:
-            key = self._key(svg, w, h)
-            if key not in self._images and key not in seen:
-                seen.add(key)
-                jobs.append((svg, w, h))
-        return jobs
-
-    def add(self, jobs: list[tuple[str, int, int]], images: list[RasterImage]) -> None:
-        for job, image in zip(jobs, images):
-            self._images[self._key(*job)] = image
-
-    def get(self, svg: str, w: int, h: int) -> RasterImage:
-        return self._images[self._key(svg, w, h)]
+    def front_svg(self, card_id: str) -> str:
+        return self.svgs[self.fronts[card_id]]
 
 
 def deck_languages(project: Project, deck: Deck, wanted: tuple[str, ...]) -> list[str]:
@@ -111,44 +112,121 @@ def selected_decks(game: Game, variant: str | None) -> list[Deck]:
     return [base.variants[variant] for base in game.decks.values() if variant in base.variants]
 
 
-def render_deck(project: Project, game: Game, deck: Deck, lang: str) -> DeckTarget:
-    """Every front of ``deck`` and every card's back, in ``lang`` (no files written)."""
-    renderer = DeckRenderer(project, game, deck, lang)
-    fronts, backs, problems = {}, {}, []
+# ------------------------------------------------------------------ fingerprints
+
+
+class Fingerprints:
+    """Hashes of what faces and outputs are made of, computed once per build."""
+
+    def __init__(self, project: Project):
+        self.project = project
+        self._files: dict[Path, str] = {}
+        self._env: dict[str, str] = {}
+
+    def file(self, path: Path) -> str:
+        if path not in self._files:
+            self._files[path] = hash_file(path)
+        return self._files[path]
+
+    def tree(self, folder: Path, patterns=("*",)) -> str:
+        files = sorted(p for pattern in patterns for p in Path(folder).rglob(pattern) if p.is_file()) \
+            if Path(folder).is_dir() else []
+        return hash_text([(str(p.relative_to(folder)), self.file(p)) for p in files])
+
+    def environment(self, game: Game) -> str:
+        """Everything a face of ``game`` may read besides its card and its strings."""
+        if game.id not in self._env:
+            from deckgen.render.templates import template_dirs
+
+            project = self.project
+            parts = [__version__, [self.tree(d) for d in template_dirs(project.root, game.id)],
+                     sorted((role, self.file(project.fonts_dir / name)) for role, name in project.fonts.items()),
+                     game.style, self.file(Path(game.directory) / "decisions.yaml")]
+            self._env[game.id] = hash_text(*parts)
+        return self._env[game.id]
+
+    def game_inputs(self, game: Game) -> str:
+        """Everything a document or booklet of ``game`` may read: the environment and every game data file."""
+        return hash_text(self.environment(game), self.tree(Path(game.directory)),
+                         self.file(self.project.root / "deckgen.yaml"))
+
+
+def face_key(prints: Fingerprints, game: Game, deck: Deck, lang: str, card: Card | None, side: str) -> str:
+    """What a face is made of, apart from the strings it reads (recorded when it is rendered)."""
+    strings = game.strings.get(lang)
+    card_part = None
+    if card is not None:
+        card_part = [card.id, dict(card.fields), card.front, card.back,
+                     {k: str(v) for k, v in card.texts.get(lang, {}).items()}]
+    return hash_text(prints.environment(game), side, lang, card_part,
+                     [deck.id, deck.size, deck.front, deck.back, deck.localized, dict(deck.style)],
+                     [strings.game, dict(strings.decks)] if strings else None)
+
+
+# ------------------------------------------------------------------ rendering faces
+
+
+def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Store | None = None,
+                prints: Fingerprints | None = None, force: bool = False) -> DeckTarget:
+    """Every front of ``deck`` and every card's back, in ``lang``, as SVG hashes (no files written).
+
+    With a ``store``, a face whose inputs and strings are unchanged since it
+    was last rendered without problems is not rendered again (``force``
+    renders every face).
+    """
+    from deckgen.render.templates import DeckRenderer
+
+    renderer = None
+    prints = prints or Fingerprints(project)
+    target = DeckTarget(game, deck, lang, {}, {})
+    strings = game.strings.get(lang)
+    current = dict(strings.strings) if strings else {}
+
+    def face(card: Card | None, side: str) -> str:
+        nonlocal renderer
+        key = face_key(prints, game, deck, lang, card, side)
+        if store is not None and not force:
+            entry = store.get("faces", key)
+            if entry and all(current.get(k) == v for k, v in entry["strings"].items()):
+                return entry["svg"]
+        if renderer is None:
+            renderer = DeckRenderer(project, game, deck, lang)
+        rendered = renderer.render_front(card) if side == "front" else renderer.render_back(card)
+        target.rendered += 1
+        svg_hash = hash_text(rendered.svg)
+        target.svgs[svg_hash] = rendered.svg
+        target.problems.extend(rendered.problems)
+        if store is not None and not any(not p.warning for p in rendered.problems):
+            store.put("faces", key, {"svg": svg_hash, "strings": rendered.strings})
+        return svg_hash
+
     shared = None
     for card in deck.cards:
-        rendered = renderer.render_front(card)
-        fronts[card.id] = rendered.svg
-        problems.extend(rendered.problems)
+        target.fronts[card.id] = face(card, "front")
         if card.back:
-            back = renderer.render_back(card)
+            target.backs[card.id] = face(card, "back")
         else:
-            shared = shared or renderer.render_back()
-            back = shared
-        backs[card.id] = back.svg
-        problems.extend(back.problems)
+            shared = shared or face(None, "back")
+            target.backs[card.id] = shared
     if not deck.cards:
-        shared = renderer.render_back()
-        problems.extend(shared.problems)
-    return DeckTarget(game, deck, lang, fronts, backs, unique(problems))
+        face(None, "back")
+    target.problems = unique(target.problems)
+    return target
 
 
 def render_targets(project: Project, game_ids: list[str], languages: tuple[str, ...] = (),
                    variant: str | None = None) -> list[DeckTarget]:
-    """Render every deck of the given games to SVG (no files written)."""
-    targets = []
-    for gid in game_ids:
-        game = project.games[gid]
-        for deck in selected_decks(game, variant):
-            for lang in deck_languages(project, deck, languages):
-                targets.append(render_deck(project, game, deck, lang))
-    return targets
+    """Render every deck of the given games to SVG (no files written, nothing remembered)."""
+    return [render_deck(project, project.games[gid], deck, lang)
+            for gid in game_ids for deck in selected_decks(project.games[gid], variant)
+            for lang in deck_languages(project, deck, languages)]
 
 
 def output_paths(target: DeckTarget, options: BuildOptions) -> tuple[Path, Path]:
     """(sheets PDF, single-card PDF) for a target."""
     folder = Path(options.out) / target.game.id
-    return folder / f"{target.stem}-{options.paper}.pdf", folder / f"{target.stem}-cards.pdf"
+    extra = "-reprint" if options.cards else ""
+    return folder / f"{target.stem}{extra}-{options.paper}.pdf", folder / f"{target.stem}{extra}-cards.pdf"
 
 
 def check_options(project: Project, game_ids: list[str], options: BuildOptions) -> None:
@@ -159,67 +237,209 @@ def check_options(project: Project, game_ids: list[str], options: BuildOptions) 
         raise DeckgenError(f"unknown duplex mode {options.duplex!r} (long, short or none)")
     if not 72 <= options.dpi <= 1200:
         raise DeckgenError(f"--dpi must be between 72 and 1200, not {options.dpi}")
+    if not 1 <= options.copies <= 99:
+        raise DeckgenError(f"--copies must be between 1 and 99, not {options.copies}")
     unknown = [g for g in game_ids if g not in project.games]
     if unknown:
         raise DeckgenError(f"unknown game {unknown[0]!r} (this project has: {', '.join(project.games)})")
     if options.variant is not None and not any(
             selected_decks(project.games[g], options.variant) for g in game_ids):
         raise DeckgenError(f"no deck of {', '.join(game_ids)} has a variant {options.variant!r}")
+    if options.cards:
+        known = {c.id for g in game_ids for d in selected_decks(project.games[g], options.variant) for c in d.cards}
+        missing = [c for c in options.cards if c not in known]
+        if missing:
+            raise DeckgenError(Problem(None, None, None, "--cards",
+                                       f"no card {missing[0]!r} in {', '.join(game_ids)}"))
+
+
+# ------------------------------------------------------------------ the build
+
+
+def _store(options: BuildOptions) -> Store:
+    if not options.use_cache:
+        return Store(None)
+    return Store(options.cache if options.cache is not None else Path(options.out) / ".cache")
+
+
+def _picked(deck: Deck, options: BuildOptions) -> list[Card]:
+    """The physical cards to print: the deck (or the chosen cards) as often as asked."""
+    cards = [c for c in deck.physical_cards() if not options.cards or c.id in options.cards]
+    return cards * options.copies
 
 
 def build(project: Project, game_ids: list[str], options: BuildOptions,
-          progress: Callable[[str, int], Callable[[int], None]] | None = None) -> list[Path]:
+          progress: Callable[[str, int], Callable[[int], None]] | None = None,
+          report: BuildReport | None = None) -> list[Path]:
     """Build the games; returns the files written.  Raises DeckgenError, writing nothing, on problems."""
+    start = time.perf_counter()
+    report = report if report is not None else BuildReport()
     check_options(project, game_ids, options)
-    targets = render_targets(project, game_ids, options.languages, options.variant)
-    problems = [p for t in targets for p in t.problems]
+    store = _store(options)
+    prints = Fingerprints(project)
+    renderer = renderer_id()
+    ticker = progress("rendering", sum(
+        1 for g in game_ids for d in selected_decks(project.games[g], options.variant)
+        for _ in deck_languages(project, d, options.languages))) if progress else None
+    from deckgen.render.raster import RasterPool
+
+    pool = RasterPool(store, options.workers, None)
+    try:
+        targets, problems = [], []
+        for gid in game_ids:
+            game = project.games[gid]
+            for deck in selected_decks(game, options.variant):
+                for lang in deck_languages(project, deck, options.languages):
+                    target = render_deck(project, game, deck, lang, store, prints)
+                    targets.append(target)
+                    problems += target.problems
+                    _queue(pool, store, target, options, renderer, project, prints)
+                    if ticker:
+                        ticker(1)
+        problems += _plan_problems(targets, options)
+        documents: list[tuple[Path, Any]] = []
+        if options.documents and not options.cards and options.variant is None:
+            documents, doc_problems = _documents_and_booklets(project, game_ids, options, store, prints, report)
+            problems += doc_problems
+        errors = [p for p in unique(problems) if not p.warning]
+        if errors:
+            raise DeckgenError(errors)
+        _write_decks(project, targets, options, store, pool, renderer, report, progress)
+        for path, data in documents:
+            if data is None:
+                report.unchanged.append(path)
+                continue
+            write_atomic(path, data)
+            report.written.append(path)
+            report.bytes += len(data)
+    finally:
+        pool.close()
+    report.seconds = time.perf_counter() - start
+    report.drawn = pool.drawn
+    return list(report.written)
+
+
+def _queue(pool, store: Store, target: DeckTarget, options: BuildOptions, renderer: str, project, prints) -> None:
+    """Queue every face of ``target`` whose raster is not in the store (rendering it if only its hash is known)."""
+    w, h = target.deck.size.pixels(options.dpi)
+    for svg_hash in {*target.fronts.values(), *target.backs.values()}:
+        key = raster_key(svg_hash, w, h, renderer)
+        if store.has_raster(key):
+            continue
+        if svg_hash not in target.svgs:  # remembered face, raster gone (new dpi, cleaned cache): render again
+            fresh = render_deck(project, target.game, target.deck, target.lang, store, prints, force=True)
+            target.svgs.update(fresh.svgs)
+            target.problems.extend(p for p in fresh.problems if p not in target.problems)
+        svg = target.svgs.get(svg_hash)
+        if svg is not None:
+            pool.submit(svg, w, h, key)
+
+
+def _plan_problems(targets: list[DeckTarget], options: BuildOptions) -> list[Problem]:
+    from deckgen.layout.geometry import LayoutError, plan_sheet
+
     paper_w, paper_h = PAPERS_MM[options.paper]
-    plans = {}
+    problems = []
     for t in targets:
         try:
-            plans[t.deck.label] = plan_sheet(paper_w, paper_h, t.deck.size)
+            plan_sheet(paper_w, paper_h, t.deck.size)
         except LayoutError as exc:
             src = t.deck.source
             problems.append(Problem(src.file if src else None, src.line if src else None, None, "size", str(exc)))
-    documents, doc_problems = render_documents(project, game_ids, options)
-    problems += doc_problems
-    if not problems:  # the booklets only once everything else is sound (they take longest)
-        books, book_problems = render_rulebooks(project, game_ids, options)
-        documents += books
-        problems += book_problems
-    if problems:
-        raise DeckgenError(problems)
-    configure_fontconfig(project.fonts_dir, Path(options.out) / ".cache")
+    return problems
+
+
+def _deck_title(t: DeckTarget) -> str:
+    name = t.game.strings[t.lang].decks.get(t.deck.id, t.deck.id) if t.lang in t.game.strings else t.deck.id
+    variant = f" – {t.deck.variant}" if t.deck.variant else ""
+    return f"{t.game.name(t.lang)} – {name}{variant}" + (f" ({t.lang})" if t.deck.localized else "")
+
+
+def _settings(t: DeckTarget, options: BuildOptions) -> str:
+    s = t.deck.size
+    paper = options.paper.upper() if options.paper != "letter" else "Letter"
+    extra = f" · {options.copies} copies" if options.copies > 1 else ""
+    return (f"{paper} · {options.dpi} dpi · duplex {options.duplex} · {s.width:g}×{s.height:g} mm + "
+            f"{s.bleed:g} mm bleed{extra} · deckgen {__version__}")
+
+
+def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, store: Store, pool, renderer: str,
+                 report: BuildReport, progress) -> None:
+    """Compose and write each deck's two PDFs, one deck at a time (its rasters loaded only for it)."""
+    from deckgen.layout.geometry import plan_sheet
+    from deckgen.layout.pdfcanvas import register_font
+    from deckgen.layout.sheets import SheetJob, write_sheets
+    from deckgen.layout.single import write_single_cards
+    from deckgen.render.raster import configure_fontconfig
+
+    configure_fontconfig(project.fonts_dir, (options.cache or Path(options.out) / ".cache"))
     body_font = project.fonts.get("body") or next(iter(project.fonts.values()))
     font_name = register_font(SLUG_FONT, project.fonts_dir / body_font)
-    written: list[Path] = []
-    rasters = RasterCache()
+    paper_w, paper_h = PAPERS_MM[options.paper]
+    bar = progress("drawing", sum(len(pool._pending) for _ in [0])) if progress and pool._pending else None
+    pool.progress = bar
     for t in targets:
+        cards = _picked(t.deck, options)
+        if not cards:
+            continue
         w, h = t.deck.size.pixels(options.dpi)
-        cards = t.deck.physical_cards()
-        faces = [*t.fronts.values(), *t.backs.values()]
-        todo = rasters.missing(faces, w, h)
-        tick = progress(f"{t.game.id}/{t.stem}", len(todo)) if progress and todo else None
-        rasters.add(todo, rasterize_many(todo, options.workers, tick))
-        fronts = [rasters.get(t.fronts[c.id], w, h) for c in cards]
-        backs = [rasters.get(t.backs[c.id], w, h) for c in cards]
-        name = t.game.strings[t.lang].decks.get(t.deck.id, t.deck.id) if t.lang in t.game.strings else t.deck.id
-        variant = f" – {t.deck.variant}" if t.deck.variant else ""
-        title = f"{t.game.name(t.lang)} – {name}{variant}" + (f" ({t.lang})" if t.deck.localized else "")
-        s = t.deck.size
-        settings = (f"{options.paper.upper() if options.paper != 'letter' else 'Letter'} · {options.dpi} dpi · "
-                    f"duplex {options.duplex} · {s.width:g}×{s.height:g} mm + {s.bleed:g} mm bleed")
-        sheets_pdf = write_sheets(plans[t.deck.label], SheetJob(title, fronts, backs, options.duplex, settings),
-                                  font_name)
-        single_pdf = write_single_cards(s, title, fronts, backs, font_name)
+        front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in cards]
+        back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in cards]
+        title, settings = _deck_title(t), _settings(t, options)
+        plan = plan_sheet(paper_w, paper_h, t.deck.size)
         sheets_path, single_path = output_paths(t, options)
-        write_atomic(sheets_path, sheets_pdf)
-        write_atomic(single_path, single_pdf)
-        written += [sheets_path, single_path]
-    for path, data in documents:
-        write_atomic(path, data)
-        written.append(path)
-    return written
+        report.decks += 1
+        report.cards += len(cards)
+        sheet_pages = 2 * -(-len(cards) // plan.per_sheet) if options.duplex != "none" else -(-len(cards) // plan.per_sheet)
+        report.pages += sheet_pages
+        fingerprint = hash_text(__version__, title, settings, front_keys, back_keys, options.paper, options.duplex)
+        if all(store.get("builds", hash_text(str(p))) == {"fp": fingerprint} and p.is_file()
+               for p in (sheets_path, single_path)):
+            report.unchanged += [sheets_path, single_path]
+            report.reused += len(set(front_keys) | set(back_keys))
+            continue
+        needed = list(dict.fromkeys(front_keys + back_keys))
+        pool.wait(needed)
+        images = {k: store.load_raster(k) for k in needed}
+        report.reused += sum(1 for _ in needed) - 0
+        fronts = [images[k] for k in front_keys]
+        backs = [images[k] for k in back_keys]
+        sheets_pdf = write_sheets(plan, SheetJob(title, fronts, backs, options.duplex, settings), font_name)
+        single_pdf = write_single_cards(t.deck.size, title, fronts, backs, font_name)
+        del images, fronts, backs
+        for path, data in ((sheets_path, sheets_pdf), (single_path, single_pdf)):
+            write_atomic(path, data)
+            store.put("builds", hash_text(str(path)), {"fp": fingerprint})
+            report.written.append(path)
+            report.bytes += len(data)
+    report.reused = max(0, report.reused - pool.drawn)
+
+
+def _documents_and_booklets(project: Project, game_ids: list[str], options: BuildOptions, store: Store,
+                            prints: Fingerprints, report: BuildReport) -> tuple[list[tuple[Path, Any]], list[Problem]]:
+    """Documents and booklets to write: (path, bytes), or (path, None) for an unchanged one; and problems.
+
+    A game whose data, templates, fonts and options are unchanged since its
+    documents were written is not rendered again.
+    """
+    files: list[tuple[Path, Any]] = []
+    problems: list[Problem] = []
+    for gid in game_ids:
+        game = project.games[gid]
+        sub = replace(options, variant=None)
+        fingerprint = hash_text(prints.game_inputs(game), options.paper, options.languages, __version__)
+        record = store.get("builds", hash_text("documents", str(Path(options.out) / gid)))
+        if record and record.get("fp") == fingerprint and all(Path(p).is_file() for p in record["files"]):
+            files += [(Path(p), None) for p in record["files"]]
+            continue
+        made, found = render_documents(project, [gid], sub)
+        books, book_found = render_rulebooks(project, [gid], sub) if not found else ([], [])
+        problems += found + book_found
+        if not (found or book_found) and made + books:
+            store.put("builds", hash_text("documents", str(Path(options.out) / gid)),
+                      {"fp": fingerprint, "files": [str(p) for p, _ in made + books]})
+        files += made + books
+    return files, problems
 
 
 def render_rulebooks(project: Project, game_ids: list[str], options: BuildOptions
@@ -243,14 +463,14 @@ def render_rulebooks(project: Project, game_ids: list[str], options: BuildOption
             problems.extend(exc.problems)
             continue
         made, found = build_rulebooks(project, game, languages, options.paper, data)
-        problems.extend(found)
+        problems.extend(p for p in found if not p.warning)
         files.extend((Path(options.out) / gid / name, pdf) for name, pdf in made)
     return files, problems
 
 
 def render_documents(project: Project, game_ids: list[str], options: BuildOptions
                      ) -> tuple[list[tuple[Path, bytes]], list[Problem]]:
-    """Every game's documents in each language, as (path, PDF bytes); and the problems found."""
+    """Every game's documents in each language, as (path, PDF bytes); and the (non-warning) problems found."""
     from deckgen.documents import build_documents
 
     files: list[tuple[Path, bytes]] = []
@@ -269,6 +489,6 @@ def render_documents(project: Project, game_ids: list[str], options: BuildOption
             problems.extend(exc.problems)
             continue
         made, found = build_documents(project, game, languages, options.paper, data)
-        problems.extend(found)
+        problems.extend(p for p in found if not p.warning)
         files.extend((Path(options.out) / gid / name, pdf) for name, pdf in made)
     return files, problems

@@ -162,6 +162,23 @@ def list_cmd(project_dir):
     click.echo(f"engines: {', '.join(sorted(project.engines)) or 'none'}")
 
 
+def _progress(quiet: bool):
+    """A progress bar per stage on a terminal (none when piped or quiet)."""
+    if quiet or not sys.stderr.isatty():
+        return None
+
+    def progress(label, total):
+        bar = click.progressbar(length=max(total, 1), label=f"{label:<12}", file=sys.stderr, show_pos=True)
+        bar.__enter__()
+
+        def tick(n):
+            bar.update(n)
+            if bar.pos >= total:
+                bar.__exit__(None, None, None)
+        return tick
+    return progress
+
+
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4",
@@ -175,44 +192,73 @@ def list_cmd(project_dir):
 @click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Rasterizing processes (default: CPUs).")
 @click.option("--variant", "--faces", "variant", default=None,
               help="Build only this deck variant, e.g. --faces cloud-city (default: every deck and variant).")
+@click.option("--cards", "cards", default=None, metavar="ID,...",
+              help="Only these cards (to replace lost or damaged ones): DECK-LANG-reprint-*.pdf.")
+@click.option("--copies", type=click.IntRange(1, 99), default=1, show_default=True,
+              help="Print every deck this many times (a convention with several tables).")
+@click.option("--cache", "cache_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Cache folder (default: OUT/.cache).")
+@click.option("--no-cache", is_flag=True, help="Remember nothing: render and draw every face.")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
-def build(games, paper, dpi, duplex, languages, out, jobs, variant, project_dir):
+def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, cache_dir, no_cache, quiet,
+          project_dir):
     """Build print-ready PDFs of GAMES (default: all).
 
     For each deck and language, writes OUT/GAME/DECK-LANG-PAPER.pdf (sheets
     with crop marks, a backs page after each fronts page) and
     OUT/GAME/DECK-LANG-cards.pdf (one card per page with bleed, TrimBox
-    and BleedBox, for print shops), and each document of the game (boards,
-    reference sheets).  Nothing is written if anything has a problem.
+    and BleedBox, for print shops), each document of the game (boards,
+    reference sheets) and its rule booklets.  Nothing is written if
+    anything has a problem.  An unchanged card is not drawn again and an
+    unchanged file not written again; a closing line says what was done.
 
     \b
     Examples:
       deckgen build
       deckgen build classic --paper letter --dpi 600
       deckgen build classic --lang de,fr --duplex short --out /tmp/print
+      deckgen build pazaak --cards plus-3,minus-2 --lang de
     """
-    from deckgen.build import BuildOptions, build as run_build
+    from deckgen.build import BuildOptions, BuildReport, build as run_build
 
     project = _load(project_dir)
     game_ids = list(games) or list(project.games)
+    picked = tuple(c.strip() for c in (cards or "").split(",") if c.strip())
     options = BuildOptions(paper=paper.lower(), dpi=dpi, duplex=duplex, out=_output(project, out),
-                           languages=_languages(project, languages), workers=jobs, variant=variant)
-    bars = []
+                           languages=_languages(project, languages), workers=jobs, variant=variant,
+                           cache=cache_dir, use_cache=not no_cache, cards=picked, copies=copies)
+    if not quiet and sys.stderr.isatty():
+        click.echo(f"building {', '.join(game_ids)} into {options.out}", err=True)
+    report = BuildReport()
+    run_build(project, game_ids, options, _progress(quiet), report)
+    if not quiet:
+        for path in report.written:
+            click.echo(f"wrote {path}")
+        click.echo(report.line())
 
-    def progress(label, total):
-        bar = click.progressbar(length=total, label=f"{label:<24}", file=sys.stderr, show_pos=True)
-        bar.__enter__()
-        bars.append(bar)
 
-        def tick(n):
-            bar.update(n)
-            if bar.pos >= total:
-                bar.__exit__(None, None, None)
-        return tick
+@main.command()
+@out_option("nothing; the cache of that output folder is emptied")
+@click.option("--cache", "cache_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The cache folder to empty (default: OUT/.cache).")
+@project_option
+def clean(out, cache_dir, project_dir):
+    """Empty the build cache (rasters, faces, build records); output files stay.
 
-    written = run_build(project, game_ids, options, progress if sys.stderr.isatty() else None)
-    for path in written:
-        click.echo(f"wrote {path}")
+    \b
+    Example:
+      deckgen clean
+    """
+    import shutil
+
+    project = _load(project_dir)
+    folder = cache_dir or _output(project, out) / ".cache"
+    if folder.is_dir():
+        shutil.rmtree(folder)
+        click.echo(f"emptied {folder}")
+    else:
+        click.echo(f"no cache at {folder}")
 
 
 @main.command()

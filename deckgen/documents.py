@@ -256,10 +256,10 @@ def build_documents(project: Project, game: Game, languages: list[str], paper: s
         for lang in languages:
             doc = render_document(project, game, spec, lang, paper, data)
             problems.extend(doc.problems)
-            if doc.problems:
+            if any(not p.warning for p in doc.problems):
                 continue
             for layout in document_layouts(doc, paper):
                 problems.extend(layout.problems)
-                if draw and not layout.problems:
+                if draw and not any(not p.warning for p in layout.problems):
                     files.append((layout.name, layout.pdf(f"{game.name(lang)} – {spec.id}")))
     return files, problems

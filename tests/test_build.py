@@ -1,24 +1,107 @@
-"""The build pipeline: each distinct face is rasterized once; identical faces share one image."""
+"""The build pipeline: shared faces, the cache, unchanged rebuilds, reproducible bytes, reprints, copies."""
 
 from __future__ import annotations
 
-import deckgen.build as build_module
-from deckgen.build import BuildOptions, build, render_targets
+import shutil
+
+import pytest
+from pypdf import PdfReader
+
+from deckgen.build import BuildOptions, BuildReport, build, render_targets
+from deckgen.loader import load_project
+from tests.conftest import ROOT, fixture_project
 
 
-def test_variant_and_base_share_rasters(project, tmp_path, monkeypatch):
-    calls = []
-    real = build_module.rasterize_many
+def run(project_dir, out, **kw) -> BuildReport:
+    report = BuildReport()
+    options = BuildOptions(dpi=kw.pop("dpi", 72), out=out, workers=1, **kw)
+    build(load_project(project_dir), kw.pop("games", ["demo"]), options, report=report)
+    return report
 
-    def counting(jobs, workers=None, progress=None):
-        calls.append(len(jobs))
-        return real(jobs, workers, progress)
 
-    monkeypatch.setattr(build_module, "rasterize_many", counting)
-    build(project, ["classic"], BuildOptions(dpi=72, out=tmp_path, languages=("en",)))
-    targets = [t for t in render_targets(project, ["classic"], ("en",))]
-    distinct = {svg for t in targets for svg in (*t.fronts.values(), t.back)}
-    assert sum(calls) == len(distinct)
-    # the Cloud City variant only adds its own face cards: 60 suited cards and the back are reused
-    assert calls[1] == len(set(targets[1].fronts.values()) - set(targets[0].fronts.values()))
-    assert calls[1] <= 8
+@pytest.fixture
+def demo(tmp_path):
+    return fixture_project("format1", tmp_path / "demo")
+
+
+def images(path) -> set[str]:
+    """The image XObjects a PDF holds (each distinct picture once)."""
+    reader = PdfReader(path)
+    names = set()
+    for page in reader.pages:
+        for name, obj in (page["/Resources"].get("/XObject") or {}).items():
+            names.add(obj.get_object().indirect_reference.idnum)
+    return names
+
+
+def test_variant_and_base_share_rasters(project, tmp_path):
+    report = BuildReport()
+    build(project, ["classic"], BuildOptions(dpi=72, out=tmp_path, languages=("en",), documents=False), report=report)
+    targets = render_targets(project, ["classic"], ("en",))
+    distinct = {h for t in targets for h in (*t.fronts.values(), *t.backs.values())}
+    assert report.drawn == len(distinct)
+    base, cloud = targets[0], targets[1]
+    assert cloud.deck.variant == "cloud-city"
+    assert len(set(cloud.fronts.values()) - set(base.fronts.values())) <= 8  # only its own face cards are new
+
+
+def test_an_unchanged_rebuild_renders_draws_and_writes_nothing(demo, tmp_path):
+    first = run(demo, tmp_path / "out")
+    assert first.drawn == 7 and len(first.written) == 4  # 3 fronts in 2 languages + the back; 2 x 2 files
+    again = run(demo, tmp_path / "out")
+    assert (again.drawn, again.written, len(again.unchanged)) == (0, [], 4)
+
+
+def test_the_same_inputs_give_the_same_bytes_from_a_clean_or_a_warm_cache(demo, tmp_path):
+    run(demo, tmp_path / "cold")
+    shutil.rmtree(tmp_path / "cold" / ".cache" / "builds")  # keep the rasters, write the files again
+    run(demo, tmp_path / "cold", cache=tmp_path / "cold" / ".cache")
+    run(demo, tmp_path / "other", use_cache=False)
+    for name in ("demo-en-a4.pdf", "demo-de-cards.pdf"):
+        cold = (tmp_path / "cold" / "demo" / name).read_bytes()
+        assert cold == (tmp_path / "other" / "demo" / name).read_bytes()
+
+
+@pytest.mark.parametrize("change,redrawn", [
+    ("card name", 1),  # one card's text in one language: that face only
+    ("label", 6),  # a label every front shows (3 fronts in 2 languages)
+    ("front template", 6),  # the fronts, not the back
+    ("font", 7),  # the display font: every face (the back's DEMO is set in it too)
+    ("dpi", 7),  # a new size: every face (3 fronts in 2 languages, and the back both share)
+])
+def test_a_change_redraws_exactly_the_affected_faces(demo, tmp_path, change, redrawn):
+    out = tmp_path / "out"
+    run(demo, out)
+    dpi = 72
+    if change == "card name":
+        path = demo / "data/demo/lang/de.yaml"
+        path.write_text(path.read_text().replace("Glut", "Glutball"))
+    elif change == "label":
+        for lang in ("en", "de"):
+            path = demo / f"data/demo/lang/{lang}.yaml"
+            path.write_text(path.read_text().replace("label.value: ", "label.value: Wert "))
+    elif change == "front template":
+        path = demo / "templates/demo/front.svg.j2"
+        path.write_text(path.read_text().replace("#141414", "#202020"))
+    elif change == "font":
+        path = demo / "deckgen.yaml"
+        path.write_text(path.read_text().replace("display: Play-Bold.ttf", "display: Play-Regular.ttf"))
+    else:
+        dpi = 100
+    report = run(demo, out, dpi=dpi)
+    assert report.drawn == redrawn
+
+
+def test_each_distinct_image_is_stored_once(demo, tmp_path):
+    run(demo, tmp_path / "out", copies=3)
+    path = tmp_path / "out" / "demo" / "demo-en-a4.pdf"
+    assert len(images(path)) == 4  # ember, tide, crown, the back
+    assert len(PdfReader(path).pages) == 2 * 2  # 12 cards on two sheets, each with its backs page
+
+
+def test_a_reprint_prints_only_the_named_cards(demo, tmp_path):
+    report = run(demo, tmp_path / "out", cards=("tide",), languages=("en",))
+    names = sorted(p.name for p in report.written)
+    assert names == ["demo-en-reprint-a4.pdf", "demo-en-reprint-cards.pdf"]
+    single = PdfReader(tmp_path / "out" / "demo" / "demo-en-reprint-cards.pdf")
+    assert len(single.pages) == 2  # tide, then the back

@@ -55,45 +55,108 @@ def configure_fontconfig(fonts_dir: Path, cache_dir: Path) -> None:
     os.environ["FONTCONFIG_FILE"] = str(conf.resolve())
 
 
-def rasterize(svg: str, width_px: int, height_px: int, level: int = 6) -> RasterImage:
-    """Draw ``svg`` at exactly ``width_px`` x ``height_px`` on white."""
+def rasterize(svg: str, width_px: int, height_px: int, level: int | None = None, key: str | None = None) -> RasterImage:
+    """Draw ``svg`` at exactly ``width_px`` x ``height_px`` on white; ``key`` names it (default: its SVG's hash)."""
+    from deckgen.render.store import FLATE_LEVEL
+
     tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"), unsafe=False)
     surface = cairosvg.surface.PNGSurface(
         tree, None, 96, output_width=width_px, output_height=height_px, background_color="white")
     cairo_surface = surface.cairo
     cairo_surface.flush()
     stride = cairo_surface.get_stride()
-    data = bytes(cairo_surface.get_data())
-    surface.finish()
+    data = cairo_surface.get_data()
     rgb = _bgra_to_rgb(data, width_px, height_px, stride)
-    return RasterImage(width_px, height_px, zlib.compress(rgb, level), hashlib.sha256(rgb).hexdigest())
+    surface.finish()
+    digest = key or hashlib.sha256(f"{width_px}x{height_px}".encode() + svg.encode("utf-8")).hexdigest()
+    return RasterImage(width_px, height_px, zlib.compress(rgb, FLATE_LEVEL if level is None else level), digest)
 
 
-def _bgra_to_rgb(data: bytes, width: int, height: int, stride: int) -> bytes:
+def _bgra_to_rgb(data, width: int, height: int, stride: int) -> bytes:
     from PIL import Image  # Pillow comes with reportlab
 
     image = Image.frombuffer("RGBA", (width, height), data, "raw", "BGRA", stride, 1)
     return image.convert("RGB").tobytes()
 
 
-def _rasterize_job(job: tuple[str, int, int]) -> RasterImage:
-    return rasterize(*job)
+def raster_job(job: tuple[str, int, int, str, str | None]) -> tuple[str, bytes | None]:
+    """Worker: draw one face; write it to the cache file ``path`` (and return None) or return its bytes."""
+    from deckgen.render.store import encode_raster, write_atomic_bytes
+
+    svg, width, height, key, path = job
+    image = rasterize(svg, width, height, key=key)
+    data = encode_raster(image.width, image.height, image.flate_rgb)
+    if path is None:
+        return key, data
+    write_atomic_bytes(Path(path), data)
+    return key, None
+
+
+class RasterPool:
+    """One process pool for a whole build: faces are queued as soon as they are rendered.
+
+    ``submit`` queues a face (once per key); ``wait(keys)`` blocks until those
+    faces are in the store.  With one worker, or only a few faces, the work
+    runs in this process.
+    """
+
+    def __init__(self, store, workers: int | None = None, progress: Callable[[int], None] | None = None):
+        self.store = store
+        self.workers = workers or os.cpu_count() or 1
+        self.progress = progress
+        self._pool: ProcessPoolExecutor | None = None
+        self._pending: dict[str, object] = {}  # key -> Future or a job to run here
+        self.drawn = 0
+
+    def submit(self, svg: str, width: int, height: int, key: str) -> None:
+        if key in self._pending or self.store.has_raster(key):
+            return
+        path = self.store.raster_path(key)
+        job = (svg, width, height, key, str(path) if path is not None else None)
+        if self.workers > 1:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._pending[key] = self._pool.submit(raster_job, job)
+        else:
+            self._pending[key] = job
+
+    def wait(self, keys) -> None:
+        for key in keys:
+            pending = self._pending.pop(key, None)
+            if pending is None:
+                continue
+            key_done, data = pending.result() if hasattr(pending, "result") else raster_job(pending)
+            if data is not None:
+                self.store.keep_raster(key_done, data)
+            self.drawn += 1
+            if self.progress:
+                self.progress(1)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
 
 
 def rasterize_many(jobs: list[tuple[str, int, int]], workers: int | None = None,
                    progress: Callable[[int], None] | None = None) -> list[RasterImage]:
-    """Rasterize (svg, width, height) jobs, in parallel when worthwhile; keeps order."""
+    """Rasterize (svg, width, height) jobs, in parallel when worthwhile; keeps order (no cache)."""
     workers = workers or os.cpu_count() or 1
-    results: list[RasterImage] = []
     if workers == 1 or len(jobs) < POOL_THRESHOLD:
+        results = []
         for job in jobs:
-            results.append(_rasterize_job(job))
+            results.append(rasterize(*job))
             if progress:
                 progress(1)
         return results
     with ProcessPoolExecutor(max_workers=workers) as pool:
+        results = []
         for image in pool.map(_rasterize_job, jobs, chunksize=2):
             results.append(image)
             if progress:
                 progress(1)
-    return results
+        return results
+
+
+def _rasterize_job(job: tuple[str, int, int]) -> RasterImage:
+    return rasterize(*job)

@@ -52,11 +52,12 @@ def template_dirs(root: Path, game_id: str) -> list[Path]:
 
 @dataclass
 class RenderedFace:
-    """One rendered face: SVG text and the problems found while rendering it."""
+    """One rendered face: SVG text, the problems found while rendering it, the strings it read."""
 
     key: str  # card id, "back", or a document id
     svg: str
     problems: list[Problem] = field(default_factory=list)
+    strings: dict[str, str] = field(default_factory=dict)  # language-file strings used: key -> text
 
 
 RenderedCard = RenderedFace  # the name templates and tests knew
@@ -131,6 +132,7 @@ class FaceRenderer:
         self.icons = load_icons(project.templates_dir, game.id)
         self.style = _merge(game.style, style or {})
         self.strings = game.strings.get(lang)
+        self._used: dict[str, str] = {}  # strings read by the face being rendered
 
     # ------------------------------------------------------------------ helpers
 
@@ -143,6 +145,7 @@ class FaceRenderer:
             problems.append(Problem(tfile, tline, None, None, f"no string {key!r} in {lang_file}"))
             return key
         file, line, column = strings.position("strings", key)
+        self._used[key] = str(strings.strings[key])
         text = located(str(strings.strings[key]), file, line, column, f"strings.{key}")
         return fill(text, values or {}, self.icons, problems)
 
@@ -176,6 +179,7 @@ class FaceRenderer:
     def render(self, template_name: str, key: str, subject: str, extra: Mapping[str, Any]) -> RenderedFace:
         """Render ``template_name`` with the standard helpers plus ``extra`` variables."""
         problems: list[Problem] = []
+        self._used = {}
         g = self.geo
         safe = (g.safe.x, g.safe.y, g.safe.x1, g.safe.y1)
         root = self.root
@@ -244,7 +248,7 @@ class FaceRenderer:
             problems.append(Problem(f"templates/{self.game.id}/{template_name}", None, None, None,
                                     f"raw <text> element; use text() so the bundled fonts are measured and "
                                     f"embedded as outlines"))
-        return RenderedFace(key, svg, problems)
+        return RenderedFace(key, svg, problems, dict(self._used))
 
 
 class DeckRenderer(FaceRenderer):

@@ -1,0 +1,150 @@
+"""The build cache: content-addressed rasters and drawn pages, and what every face was made of.
+
+Everything lives under one folder (``output/.cache`` by default; ``--cache
+DIR``; ``--no-cache`` keeps it in memory for one run; ``deckgen clean``
+empties it):
+
+``rasters/``  a card face drawn at a pixel size: key = SHA-256 of the SVG,
+              the size and the renderer (cairosvg, cairo and deckgen
+              versions, the compression); the Flate-compressed RGB rows
+``faces/``    what a card face was rendered from: key = the card and its
+              deck; value = the SVG's raster key and the inputs it read
+              (template files, strings of the language file, icons, style,
+              fonts), so an unchanged card is not rendered again
+``builds/``   per output file, the fingerprint of everything it was made
+              from, so an unchanged output is not written again
+
+Entries are written to a temporary name and renamed, so a killed build
+never leaves half an entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import struct
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from deckgen import __version__
+
+#: Flate level of raster images: fast (the size is the hatching's, not the level's).
+FLATE_LEVEL = 1
+_MAGIC = b"DGR1"
+
+
+def renderer_id() -> str:
+    """What a raster depends on besides its SVG: the renderer's and deckgen's versions, the compression."""
+    import cairocffi
+    import cairosvg
+
+    return f"cairosvg {cairosvg.__version__}; cairo {cairocffi.cairo_version_string()}; deckgen {__version__}; " \
+           f"flate {FLATE_LEVEL}"
+
+
+def raster_key(svg: str, width: int, height: int, renderer: str) -> str:
+    digest = hashlib.sha256()
+    digest.update(renderer.encode())
+    digest.update(f"\0{width}x{height}\0".encode())
+    digest.update(svg.encode("utf-8"))
+    return digest.hexdigest()
+
+
+def write_atomic_bytes(path: Path, data: bytes) -> None:
+    """``data`` to ``path`` via a temporary file in the same folder and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+class Store:
+    """The cache folder (or, without one, a dictionary for this run)."""
+
+    def __init__(self, folder: Path | None):
+        self.folder = Path(folder) if folder is not None else None
+        self._memory: dict[str, bytes] = {}
+        self.hits = 0
+        self.misses = 0
+
+    # ------------------------------------------------------------------ rasters
+
+    def raster_path(self, key: str) -> Path | None:
+        return self.folder / "rasters" / key[:2] / key if self.folder else None
+
+    def has_raster(self, key: str) -> bool:
+        path = self.raster_path(key)
+        return key in self._memory or (path is not None and path.is_file())
+
+    def load_raster(self, key: str):
+        from deckgen.render.raster import RasterImage
+
+        path = self.raster_path(key)
+        data = self._memory.get(key)
+        if data is None and path is not None:
+            data = path.read_bytes()
+        return decode_raster(data, key, RasterImage)
+
+    def keep_raster(self, key: str, data: bytes) -> None:
+        """Keep an encoded raster (a worker without a cache folder hands it back)."""
+        self._memory[key] = data
+
+    # ------------------------------------------------------------------ json entries
+
+    def _json_path(self, kind: str, key: str) -> Path | None:
+        return self.folder / kind / key[:2] / f"{key}.json" if self.folder else None
+
+    def get(self, kind: str, key: str) -> Any:
+        path = self._json_path(kind, key)
+        if path is None:
+            raw = self._memory.get(f"{kind}/{key}")
+            return None if raw is None else json.loads(raw)
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (FileNotFoundError, ValueError):
+            return None
+
+    def put(self, kind: str, key: str, value: Any) -> None:
+        raw = json.dumps(value, sort_keys=True).encode("utf-8")
+        path = self._json_path(kind, key)
+        if path is None:
+            self._memory[f"{kind}/{key}"] = raw
+        else:
+            write_atomic_bytes(path, raw)
+
+
+def encode_raster(width: int, height: int, flate_rgb: bytes) -> bytes:
+    return _MAGIC + struct.pack(">II", width, height) + flate_rgb
+
+
+def decode_raster(data: bytes, key: str, cls):
+    if data[:4] != _MAGIC:
+        raise ValueError(f"not a deckgen raster: {key}")
+    width, height = struct.unpack(">II", data[4:12])
+    return cls(width, height, data[12:], key)
+
+
+def hash_file(path: Path) -> str:
+    """SHA-256 of a file's bytes ('' if it does not exist)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return ""
+
+
+def hash_text(*parts: Any) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(json.dumps(part, sort_keys=True, default=str).encode("utf-8"))
+        digest.update(b"\0")
+    return digest.hexdigest()
