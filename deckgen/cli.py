@@ -487,9 +487,29 @@ def simulate(ctx, game, players, count, seed, strategy, as_json, project_dir):
 
 
 def _hand_text(showdown) -> str:
-    players = showdown.get("players", []) if isinstance(showdown, dict) else []
-    return "  vs  ".join(f"{p.get('name')}: {' '.join(str(c) for c in p.get('hand', p.get('table', [])))}"
-                         for p in players if isinstance(p, dict))
+    """A showdown in one line: each player's cards, then any other setting (extra cards, wild ranks, ...)."""
+    if not isinstance(showdown, dict):
+        return str(showdown)
+    parts = []
+    for p in showdown.get("players", []):
+        if isinstance(p, dict):
+            cards = p.get("hand", p.get("table", p.get("cards", [p.get("card", "")])))
+            extra = {k: v for k, v in p.items() if k not in ("name", "hand", "table", "cards", "card")}
+            more = "".join(f" {k}={_compact(v)}" for k, v in extra.items())
+            parts.append(f"{p.get('name')}: {' '.join(str(c) for c in cards)}{more}")
+    text = "  vs  ".join(parts)
+    rest = {k: v for k, v in showdown.items() if k != "players"}
+    if rest:
+        text += "  [" + ", ".join(f"{k}: {_compact(v)}" for k, v in rest.items()) + "]"
+    return text
+
+
+def _compact(value) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_compact(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return " ".join(_compact(v) for v in value)
+    return str(value)
 
 
 @main.command()

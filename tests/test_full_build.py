@@ -14,12 +14,13 @@ from tests.conftest import ROOT
 
 GAMES = {
     "classic": ["classic-{l}-a4.pdf", "classic-{l}-cards.pdf", "classic-cloud-city-{l}-a4.pdf",
-                "classic-cloud-city-{l}-cards.pdf", "local-rules-{l}-a4.pdf"],
+                "classic-cloud-city-{l}-cards.pdf", "local-rules-{l}-a4.pdf", "adapted-42-reference-{l}-a4.pdf"],
     "gladbach": ["reference-{l}-a4.pdf", "reference-{l}-cards.pdf", "board-{l}-a3.pdf", "board-{l}-a4-tiled.pdf"],
     "pazaak": [f"{d}-{{l}}-{k}.pdf" for d in ("side", "score", "starter", "charge", "bulwark", "smuggler", "veteran")
                for k in ("a4", "cards")],
 }
-NEUTRAL = {"gladbach": ["gladbach-a4.pdf", "gladbach-cards.pdf"], "pazaak": ["main-a4.pdf", "main-cards.pdf"]}
+NEUTRAL = {"gladbach": ["gladbach-a4.pdf", "gladbach-cards.pdf"], "pazaak": ["main-a4.pdf", "main-cards.pdf"],
+           "classic": ["adapted-42-a4.pdf", "adapted-42-cards.pdf"]}
 
 
 @pytest.mark.slow
