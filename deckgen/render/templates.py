@@ -110,6 +110,43 @@ def template_call_site(root: Path) -> tuple[str | None, int | None]:
     return None, None
 
 
+class StyleView:
+    """style.yaml for templates: ``style.colours.red`` and ``style["colours"]["red"]`` both work.
+
+    (A plain dict would answer ``style.values`` with its ``values`` method.)
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any]):
+        self._data = data
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return _view(self._data[name])
+        except KeyError:
+            raise AttributeError(f"style has no {name!r} (it has: {', '.join(self._data) or 'nothing'})") from None
+
+    def __getitem__(self, name: str) -> Any:
+        return _view(self._data[name])
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._data
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return _view(self._data.get(name, default))
+
+    def items(self):
+        return [(k, _view(v)) for k, v in self._data.items()]
+
+
+def _view(value: Any) -> Any:
+    return StyleView(value) if isinstance(value, Mapping) else value
+
+
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     out = dict(base)
     for key, value in over.items():
@@ -220,7 +257,7 @@ class FaceRenderer:
 
         context = {
             "card": None, "deck": None, "game": self.game, "lang": self.lang, "name": "", "texts": {},
-            "geo": g, "style": self.style, "t": t, "text": text_fn, "icon": icon, "box": self.box,
+            "geo": g, "style": StyleView(self.style), "t": t, "text": text_fn, "icon": icon, "box": self.box,
             "table": table, "plural": make_plural_function(self.lang),
             "summary": lambda: self.summary(problems),
         }
