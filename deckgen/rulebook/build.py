@@ -398,6 +398,17 @@ class StoryBuilder:
                                       ("TOPPADDING", (0, 0), (-1, -1), 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8)]))
             cells.append(cell)
             widths.append(width + 5 * mm)
+        outcome = None
+        if result is not None:
+            winners = result["winners"]
+            if not winners:
+                outcome = self.ctx.label("nobody", block)
+            elif len(winners) == 1:
+                outcome = self.ctx.label("wins", block, names=winners[0])
+            else:
+                outcome = self.ctx.label("tie", block, names=self.ctx.names(winners, block))
+            if body.get("caption"):
+                outcome += " " + self.ctx.xml(str(body["caption"]), block)
         flow: list = []
         row, row_w, used = [], [], 0.0
         for cell, width in zip(cells, widths):  # players side by side, as many as the line holds
@@ -407,19 +418,16 @@ class StoryBuilder:
             row.append(cell)
             row_w.append(width)
             used += width
+        room = self.width - used
+        if outcome is not None and row and room >= 30 * mm:  # the outcome beside the last row of hands
+            row.append(Paragraph(outcome, self.styles["result"]))
+            row_w.append(room)
+            outcome = None
         if row:
             flow.append(_row(row, row_w, self.styles["body"].fontName))
-        if result is not None:
-            winners = result["winners"]
-            if not winners:
-                line = self.ctx.label("nobody", block)
-            elif len(winners) == 1:
-                line = self.ctx.label("wins", block, names=winners[0])
-            else:
-                line = self.ctx.label("tie", block, names=self.ctx.names(winners, block))
-            if body.get("caption"):
-                line += " " + self.ctx.xml(str(body["caption"]), block)
-            flow.append(Paragraph(line, self.styles["result"]))
+        if outcome is not None:
+            flow.append(Paragraph(outcome, self.styles["result"]))
+        flow.append(Spacer(1, 3))
         return [KeepTogether(flow)]
 
     def decisions(self, block: Block) -> list:
@@ -500,7 +508,7 @@ class StoryBuilder:
 
 def _row(cells: list, widths: list[float], font: str) -> Table:
     table = Table([cells], colWidths=widths, hAlign="LEFT")
-    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), font), ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), font), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 1),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
     return table
@@ -556,12 +564,18 @@ def render_booklet(project: Project, game: Game, source: Source, data, trim: str
     return place_faces(buffer.getvalue(), doc.faces), []
 
 
-def check_rulebook(project: Project, game: Game, data) -> list[Problem]:
-    """Every language's source: parsed, same structure, examples judged, words and glyphs present."""
+def check_rulebook(project: Project, game: Game, data, languages=None) -> list[Problem]:
+    """Every language's source (or those of ``languages``): parsed, the structure of the project's first
+    language, examples judged, words and glyphs present."""
     if not has_rulebook(game):
         return []
-    sources, problems = load_sources(project, game, project.languages)
-    reference = sources.get(project.languages[0])
+    wanted = list(languages or project.languages)
+    first = project.languages[0]
+    sources, problems = load_sources(project, game, list(dict.fromkeys([first, *wanted])))
+    if first not in wanted:
+        problems = [p for p in problems if not p.file.endswith(f"/{first}.md")]
+    reference = sources.get(first)
+    sources = {lang: source for lang, source in sources.items() if lang in wanted}
     for lang, source in sources.items():
         if reference is not None and source is not reference:
             problems += structure_problems(reference, source)
@@ -580,7 +594,7 @@ def build_rulebooks(project: Project, game: Game, languages, paper: str, data) -
     """(file name, PDF bytes) of the game's booklets in ``languages``, and all problems (nothing if any)."""
     if not has_rulebook(game):
         return [], []
-    problems = check_rulebook(project, game, data)
+    problems = [p for p in check_rulebook(project, game, data, languages) if not p.warning]
     if problems:
         return [], problems
     sources, found = load_sources(project, game, languages)

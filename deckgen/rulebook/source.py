@@ -85,6 +85,11 @@ def read_source(path: Path, display: str, lang: str) -> Source:
     return parse_source(text, display, lang)
 
 
+def _unwrap(text: str) -> str:
+    """Markdown soft line breaks (a newline inside a paragraph) are spaces; ``\\`` stays a hard break."""
+    return re.sub(r"[ \t]*\n[ \t]*", " ", text)
+
+
 def _offset(doc: Located, lines: int) -> Located:
     """``doc`` with every line number moved down by ``lines`` (a fenced body inside the file)."""
     return Located(doc.data, doc.file, {k: v + lines for k, v in doc.lines.items()}, doc.columns)
@@ -139,14 +144,14 @@ def parse_source(text: str, file: str, lang: str) -> Source:
                 if tokens[j].type == "inline":
                     parts.append(tokens[j].content)
                 j += 1
-            blocks.append(Block("note", line, "\n\n".join(parts)))
+            blocks.append(Block("note", line, "\n".join(_unwrap(p) for p in parts)))
             i = j + 1
             quote_depth -= 1
             continue
         elif tok.type == "inline" and list_stack:
-            list_stack[-1]["items"].append(tok.content)
+            list_stack[-1]["items"].append(_unwrap(tok.content))
         elif tok.type == "inline":
-            blocks.append(Block("paragraph", line, tok.content))
+            blocks.append(Block("paragraph", line, _unwrap(tok.content)))
         elif tok.type == "fence":
             name, _, args = tok.info.strip().partition(" ")
             if name not in DIRECTIVES:

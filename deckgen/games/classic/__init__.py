@@ -23,6 +23,7 @@ from deckgen.games.classic.engine import MAX_PLAYERS, MIN_PLAYERS
 from deckgen.games.classic.rules import FIELD_MODES, RULE_SETS
 from deckgen.games.classic.simulation import SIMULATE_OPTIONS, simulate, summarize
 from deckgen.games.classic.strategies import STRATEGY_NAMES
+from deckgen.games.classic import faces, rulebook
 from deckgen.registry import GameDescriptor, register_game
 
 SHOWDOWN_EXAMPLE = """\
@@ -75,5 +76,7 @@ GAME = register_game(GameDescriptor(
     strategies=STRATEGY_NAMES,
     length_unit="rounds",
     summarize=summarize,
+    card_face=faces.card_face,
+    rulebook_tables=rulebook.TABLES,
     module=__name__,
 ))

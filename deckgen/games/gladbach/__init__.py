@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from deckgen.errors import DeckgenError, Problem
 from deckgen.games.gladbach import engine, sim
 from deckgen.games.gladbach.checks import CHECKS, composition_of, deck_of
+from deckgen.games.gladbach import faces
 from deckgen.registry import DocumentKind, GameDescriptor, SimulationRequest, register_game
 
 SHOWDOWN_EXAMPLE = """\
@@ -151,5 +152,6 @@ GAME = register_game(GameDescriptor(
     strategies=STRATEGIES,
     length_unit="rounds",
     summarize=summarize,
+    card_face=faces.card_face,
     module=__name__,
 ))

@@ -18,6 +18,7 @@ from deckgen.games.pazaak import engine
 from deckgen.games.pazaak.checks import CHECKS, MAIN_DECK_ID, named_side_decks, side_codes
 from deckgen.games.pazaak.match import is_match_record, judge_match
 from deckgen.games.pazaak.sim import STRATEGIES, simulate_match
+from deckgen.games.pazaak import faces, rulebook
 from deckgen.registry import GameDescriptor, SimulationRequest, register_game
 
 STRATEGY_NAMES = tuple(STRATEGIES)
@@ -196,5 +197,7 @@ GAME = register_game(GameDescriptor(
     strategies=STRATEGY_NAMES,
     length_unit="sets",
     summarize=summarize,
+    card_face=faces.card_face,
+    rulebook_tables=rulebook.TABLES,
     module=__name__,
 ))
