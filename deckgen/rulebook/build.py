@@ -17,6 +17,7 @@ line; odds come from the engine's simulator.  The same checks run in
 from __future__ import annotations
 
 import io
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -478,7 +479,7 @@ class StoryBuilder:
 
     def odds(self, block: Block) -> list:
 
-        args = dict(part.split("=", 1) for part in str(block.args).split() if "=" in part)
+        args = dict(part.split("=", 1) for part in shlex.split(str(block.args)) if "=" in part)
         players = int(args.pop("players", self.ctx.descriptor.players[0]))
         games = int(args.pop("games", 2000))
         seed = int(args.pop("seed", 1))
