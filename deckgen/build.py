@@ -47,6 +47,7 @@ class BuildOptions:
     cards: tuple[str, ...] = ()  # only these cards (a reprint); empty: every card
     copies: int = 1  # every deck this many times (a convention with several tables)
     documents: bool = True  # documents and booklets too (not for a reprint of cards)
+    vector: bool = False  # cards placed as vector graphics instead of rasters
 
 
 @dataclass
@@ -188,6 +189,7 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
         if store is not None and not force:
             entry = store.get("faces", key)
             if entry and all(current.get(k) == v for k, v in entry["strings"].items()):
+                target.problems.extend(Problem(*w) for w in entry.get("warnings", []))
                 return entry["svg"]
         if renderer is None:
             renderer = DeckRenderer(project, game, deck, lang)
@@ -197,7 +199,8 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
         target.svgs[svg_hash] = rendered.svg
         target.problems.extend(rendered.problems)
         if store is not None and not any(not p.warning for p in rendered.problems):
-            store.put("faces", key, {"svg": svg_hash, "strings": rendered.strings})
+            warnings = [[p.file, p.line, p.column, p.field, p.message, True] for p in rendered.problems]
+            store.put("faces", key, {"svg": svg_hash, "strings": rendered.strings, "warnings": warnings})
         return svg_hash
 
     shared = None
@@ -215,11 +218,20 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
 
 
 def render_targets(project: Project, game_ids: list[str], languages: tuple[str, ...] = (),
-                   variant: str | None = None) -> list[DeckTarget]:
-    """Render every deck of the given games to SVG (no files written, nothing remembered)."""
-    return [render_deck(project, project.games[gid], deck, lang)
+                   variant: str | None = None, store: Store | None = None) -> list[DeckTarget]:
+    """Render every deck of the given games to SVG (no files written); with a ``store``, unchanged faces
+    are taken from it (their SVG text is then not in the target)."""
+    prints = Fingerprints(project)
+    return [render_deck(project, project.games[gid], deck, lang, store, prints)
             for gid in game_ids for deck in selected_decks(project.games[gid], variant)
             for lang in deck_languages(project, deck, languages)]
+
+
+def default_store(project: Project) -> Store:
+    """The cache of the project's default output folder (what ``deckgen build`` without --out uses)."""
+    from deckgen.project import default_output
+
+    return Store(default_output(project.root) / ".cache")
 
 
 def output_paths(target: DeckTarget, options: BuildOptions) -> tuple[Path, Path]:
@@ -320,18 +332,19 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
 
 
 def _queue(pool, store: Store, target: DeckTarget, options: BuildOptions, renderer: str, project, prints) -> None:
-    """Queue every face of ``target`` whose raster is not in the store (rendering it if only its hash is known)."""
+    """Queue every face of ``target`` whose raster is not in the store (rendering it if only its hash is known);
+    in vector mode, make sure every face's SVG is at hand instead."""
     w, h = target.deck.size.pixels(options.dpi)
     for svg_hash in {*target.fronts.values(), *target.backs.values()}:
         key = raster_key(svg_hash, w, h, renderer)
-        if store.has_raster(key):
+        if not options.vector and store.has_raster(key):
             continue
         if svg_hash not in target.svgs:  # remembered face, raster gone (new dpi, cleaned cache): render again
             fresh = render_deck(project, target.game, target.deck, target.lang, store, prints, force=True)
             target.svgs.update(fresh.svgs)
             target.problems.extend(p for p in fresh.problems if p not in target.problems)
         svg = target.svgs.get(svg_hash)
-        if svg is not None:
+        if svg is not None and not options.vector:
             pool.submit(svg, w, h, key)
 
 
@@ -359,7 +372,8 @@ def _settings(t: DeckTarget, options: BuildOptions) -> str:
     s = t.deck.size
     paper = options.paper.upper() if options.paper != "letter" else "Letter"
     extra = f" · {options.copies} copies" if options.copies > 1 else ""
-    return (f"{paper} · {options.dpi} dpi · duplex {options.duplex} · {s.width:g}×{s.height:g} mm + "
+    quality = "vector" if options.vector else f"{options.dpi} dpi"
+    return (f"{paper} · {quality} · duplex {options.duplex} · {s.width:g}×{s.height:g} mm + "
             f"{s.bleed:g} mm bleed{extra} · deckgen {__version__}")
 
 
@@ -392,18 +406,27 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
         report.cards += len(cards)
         sheet_pages = 2 * -(-len(cards) // plan.per_sheet) if options.duplex != "none" else -(-len(cards) // plan.per_sheet)
         report.pages += sheet_pages
-        fingerprint = hash_text(__version__, title, settings, front_keys, back_keys, options.paper, options.duplex)
+        fingerprint = hash_text(__version__, title, settings, front_keys, back_keys, options.paper, options.duplex,
+                                options.vector)
         if all(store.get("builds", hash_text(str(p))) == {"fp": fingerprint} and p.is_file()
                for p in (sheets_path, single_path)):
             report.unchanged += [sheets_path, single_path]
             report.reused += len(set(front_keys) | set(back_keys))
             continue
         needed = list(dict.fromkeys(front_keys + back_keys))
-        pool.wait(needed)
-        images = {k: store.load_raster(k) for k in needed}
-        report.reused += sum(1 for _ in needed) - 0
-        fronts = [images[k] for k in front_keys]
-        backs = [images[k] for k in back_keys]
+        if options.vector:
+            from deckgen.layout.pdfimage import VectorFace
+
+            faces = {h: VectorFace(t.svgs[h], h) for h in {*t.fronts.values(), *t.backs.values()}}
+            fronts = [faces[t.fronts[c.id]] for c in cards]
+            backs = [faces[t.backs[c.id]] for c in cards]
+            images = faces
+        else:
+            pool.wait(needed)
+            images = {k: store.load_raster(k) for k in needed}
+            report.reused += len(needed)
+            fronts = [images[k] for k in front_keys]
+            backs = [images[k] for k in back_keys]
         sheets_pdf = write_sheets(plan, SheetJob(title, fronts, backs, options.duplex, settings), font_name)
         single_pdf = write_single_cards(t.deck.size, title, fronts, backs, font_name)
         del images, fronts, backs

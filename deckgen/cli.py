@@ -199,10 +199,12 @@ def _progress(quiet: bool):
 @click.option("--cache", "cache_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Cache folder (default: OUT/.cache).")
 @click.option("--no-cache", is_flag=True, help="Remember nothing: render and draw every face.")
+@click.option("--vector", is_flag=True, help="Place the cards as vector graphics (small files, sharp at any "
+                                             "size) instead of rasters at --dpi.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
-def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, cache_dir, no_cache, quiet,
-          project_dir):
+def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, cache_dir, no_cache, vector,
+          quiet, project_dir):
     """Build print-ready PDFs of GAMES (default: all).
 
     For each deck and language, writes OUT/GAME/DECK-LANG-PAPER.pdf (sheets
@@ -227,7 +229,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
     picked = tuple(c.strip() for c in (cards or "").split(",") if c.strip())
     options = BuildOptions(paper=paper.lower(), dpi=dpi, duplex=duplex, out=_output(project, out),
                            languages=_languages(project, languages), workers=jobs, variant=variant,
-                           cache=cache_dir, use_cache=not no_cache, cards=picked, copies=copies)
+                           cache=cache_dir, use_cache=not no_cache, cards=picked, copies=copies, vector=vector)
     if not quiet and sys.stderr.isatty():
         click.echo(f"building {', '.join(game_ids)} into {options.out}", err=True)
     report = BuildReport()
@@ -236,6 +238,40 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
         for path in report.written:
             click.echo(f"wrote {path}")
         click.echo(report.line())
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--format", "fmt", type=click.Choice(["svg", "png"]), default="png", show_default=True,
+              help="svg: the faces as the templates render them; png: drawn at --dpi.")
+@click.option("--dpi", type=click.IntRange(36, 1200), default=300, show_default=True)
+@lang_option
+@click.option("--cards", "cards", default=None, metavar="ID,...", help="Only these cards.")
+@click.option("--variant", "--faces", "variant", default=None, help="Only this deck variant.")
+@out_option("the files")
+@project_option
+def export(games, fmt, dpi, languages, cards, variant, out, project_dir):
+    """Write every card face of GAMES (default: all) as its own SVG or PNG file, with the bleed.
+
+    Files are named OUT/GAME/DECK-LANG-CARD.png (DECK-CARD.png for a deck
+    without words) and DECK-LANG-back.png for the back.
+
+    \b
+    Examples:
+      deckgen export classic --format svg --lang en
+      deckgen export pazaak --format png --dpi 150 --out /tmp/cards
+    """
+    from deckgen.build import BuildOptions, check_options
+    from deckgen.export import export as run_export
+
+    project = _load(project_dir)
+    game_ids = list(games) or list(project.games)
+    picked = tuple(c.strip() for c in (cards or "").split(",") if c.strip())
+    options = BuildOptions(dpi=dpi, out=_output(project, out), languages=_languages(project, languages),
+                           cards=picked, variant=variant)
+    check_options(project, game_ids, options)
+    written = run_export(project, game_ids, fmt, options)
+    click.echo(f"wrote {len(written)} {fmt.upper()} files to {options.out}")
 
 
 @main.command()

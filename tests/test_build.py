@@ -105,3 +105,32 @@ def test_a_reprint_prints_only_the_named_cards(demo, tmp_path):
     assert names == ["demo-en-reprint-a4.pdf", "demo-en-reprint-cards.pdf"]
     single = PdfReader(tmp_path / "out" / "demo" / "demo-en-reprint-cards.pdf")
     assert len(single.pages) == 2  # tide, then the back
+
+
+def test_export_names_every_face_and_draws_it_at_the_dpi(demo, tmp_path):
+    from deckgen.export import export
+
+    project = load_project(demo)
+    written = export(project, ["demo"], "png", BuildOptions(dpi=100, out=tmp_path / "x", languages=("en",)))
+    names = sorted(p.name for p in written)
+    assert names == ["demo-en-back.png", "demo-en-crown.png", "demo-en-ember.png", "demo-en-tide.png"]
+    from PIL import Image
+
+    size = project.games["demo"].decks["demo"].size.pixels(100)
+    assert all(Image.open(p).size == size for p in written)
+    svgs = export(project, ["demo"], "svg", BuildOptions(out=tmp_path / "s", languages=("de",)))
+    assert sorted(p.name for p in svgs)[0] == "demo-de-back.svg"
+    assert all(p.read_text().startswith("<svg") for p in svgs)
+
+
+def test_a_vector_build_places_each_distinct_face_once_as_a_form(demo, tmp_path):
+    run(demo, tmp_path / "v", vector=True, copies=2, languages=("en",))
+    path = tmp_path / "v" / "demo" / "demo-en-a4.pdf"
+    reader = PdfReader(path)
+    forms = set()
+    for page in reader.pages:
+        for name, obj in (page["/Resources"].get("/XObject") or {}).items():
+            obj = obj.get_object()
+            assert obj["/Subtype"] == "/Form"
+            forms.add(obj.indirect_reference.idnum)
+    assert len(forms) == 4  # three fronts and the back, each stored once though printed many times

@@ -37,11 +37,11 @@ def check_translations(ctx: CheckContext) -> list[Problem]:
 
 def check_faces(ctx: CheckContext) -> list[Problem]:
     """Render every face in every language; report overflow, missing glyphs, safe zone, missing strings."""
-    from deckgen.build import render_targets
+    from deckgen.build import default_store, render_targets
 
     problems: list[Problem] = []
     try:
-        for target in render_targets(ctx.project, [ctx.game.id]):
+        for target in render_targets(ctx.project, [ctx.game.id], store=default_store(ctx.project)):
             problems.extend(target.problems)
     except DeckgenError as exc:
         problems.extend(exc.problems)

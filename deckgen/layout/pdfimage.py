@@ -1,8 +1,12 @@
-"""Embed pre-compressed raster images in a reportlab canvas.
+"""Put card faces on a reportlab canvas: pre-compressed rasters, or vector faces placed afterwards.
 
 reportlab would decode, re-encode and (by default) ASCII85-wrap every
 image; here the Flate stream made in the raster workers goes into the PDF
 as is, and an image drawn many times (a deck's back) is stored once.
+
+A :class:`VectorFace` (``deckgen build --vector``) is not drawn by reportlab:
+its place and clip are recorded, and :func:`finish` draws it afterwards as
+a form XObject made by cairosvg — each distinct face stored once.
 """
 
 from __future__ import annotations
@@ -11,6 +15,35 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.render.raster import RasterImage
+
+
+class VectorFace:
+    """A card face to place as vector graphics: its SVG and a name that is the same for the same SVG."""
+
+    def __init__(self, svg: str, digest: str):
+        self.svg, self.digest = svg, digest
+
+
+def draw_face(canvas: Canvas, face, x: float, y: float, w: float, h: float,
+              clip: tuple[float, float, float, float] | None = None) -> None:
+    """Draw a raster face now, or record a vector face's place (points) for :func:`finish`."""
+    if isinstance(face, VectorFace):
+        placed = canvas.__dict__.setdefault("_deckgen_vectors", [])
+        placed.append((canvas.getPageNumber() - 1, x, y, w, h, clip, face.svg))
+    else:
+        draw_raster(canvas, face, x, y, w, h)
+
+
+def finish(canvas: Canvas, buffer) -> bytes:
+    """Save the canvas and draw the recorded vector faces into it; the PDF bytes."""
+    canvas.save()
+    data = buffer.getvalue()
+    placed = canvas.__dict__.get("_deckgen_vectors")
+    if not placed:
+        return data
+    from deckgen.render.vector import overlay
+
+    return overlay(data, placed)
 
 
 class _FlateImage(pdfdoc.PDFImageXObject):

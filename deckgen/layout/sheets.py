@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from deckgen.layout.geometry import SheetPlan, Slot
 from deckgen.layout.papers import mm
 from deckgen.layout.pdfcanvas import open_canvas
-from deckgen.layout.pdfimage import draw_raster
+from deckgen.layout.pdfimage import draw_face, finish
 from deckgen.render.raster import RasterImage
 
 MARK_WIDTH_PT = 0.25
@@ -51,8 +51,7 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str) -> bytes:
             _draw_marks(canvas, plan)
             _draw_slug(canvas, plan, font_name, f"{job.title}  ·  backs  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
             canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+    return finish(canvas, buffer)
 
 
 def _draw_slot(canvas, slot: Slot, image: RasterImage) -> None:
@@ -62,7 +61,8 @@ def _draw_slot(canvas, slot: Slot, image: RasterImage) -> None:
     path.rect(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h))
     canvas.clipPath(path, stroke=0, fill=0)
     im = slot.image
-    draw_raster(canvas, image, mm(im.x), mm(im.y), mm(im.w), mm(im.h))
+    draw_face(canvas, image, mm(im.x), mm(im.y), mm(im.w), mm(im.h),
+              clip=(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h)))
     canvas.restoreState()
 
 

@@ -13,7 +13,7 @@ import io
 
 from deckgen.layout.papers import mm
 from deckgen.layout.pdfcanvas import open_canvas
-from deckgen.layout.pdfimage import draw_raster
+from deckgen.layout.pdfimage import draw_face, finish
 from deckgen.model import CardSize
 from deckgen.render.raster import RasterImage
 
@@ -37,7 +37,6 @@ def write_single_cards(size: CardSize, title: str, fronts: list[RasterImage],
     for image in pages:
         canvas.setBleedBox((0, 0, w, h))
         canvas.setTrimBox((b, b, w - b, h - b))
-        draw_raster(canvas, image, 0, 0, w, h)
+        draw_face(canvas, image, 0, 0, w, h)
         canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+    return finish(canvas, buffer)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import io
 from dataclasses import dataclass, field
+from typing import Any
 
 import cairosvg
 import pikepdf
@@ -102,6 +103,34 @@ def compose(pages: list[Page], sources: list[str], title: str = "") -> bytes:
         out.docinfo["/Title"] = title
     out.docinfo["/Creator"] = "deckgen"
     out.docinfo["/Producer"] = "deckgen (cairosvg, pikepdf)"
+    buffer = io.BytesIO()
+    out.save(buffer, deterministic_id=True, compress_streams=True)
+    return buffer.getvalue()
+
+
+def overlay(pdf: bytes, placed: list[tuple]) -> bytes:
+    """Draw SVG faces into an existing PDF: each ``(page, x, y, w, h, clip, svg)`` in points, the SVG
+    scaled to fill the box and clipped to ``clip`` (x, y, w, h) when given; each distinct SVG stored once."""
+    out = pikepdf.open(io.BytesIO(pdf))
+    forms: dict[str, Any] = {}
+    names: dict[tuple[int, str], Any] = {}
+    for page_index, x, y, w, h, clip, svg in placed:
+        if svg not in forms:
+            with pikepdf.open(io.BytesIO(svg_to_pdf(svg))) as src:
+                forms[svg] = (out.copy_foreign(src.pages[0].as_form_xobject()),
+                              [float(v) for v in src.pages[0].mediabox])
+        form, box = forms[svg]
+        page = out.pages[page_index]
+        key = (page_index, svg)
+        if key not in names:
+            names[key] = page.add_resource(form, pikepdf.Name.XObject, prefix="Face")
+        sx, sy = w / (box[2] - box[0]), h / (box[3] - box[1])
+        ops = ["q"]
+        if clip is not None:
+            cx, cy, cw, ch = clip
+            ops.append(f"{cx:.4f} {cy:.4f} {cw:.4f} {ch:.4f} re W n")
+        ops.append(f"{sx:.6f} 0 0 {sy:.6f} {x:.4f} {y:.4f} cm {names[key]} Do Q")
+        page.contents_add(out.make_stream("\n".join(ops).encode("ascii")), prepend=False)
     buffer = io.BytesIO()
     out.save(buffer, deterministic_id=True, compress_streams=True)
     return buffer.getvalue()
