@@ -135,7 +135,8 @@ class GameDescriptor:
     ``summarize``      optional ``summarize(records, request) -> {title: table}``: the game's own
                        tables for ``deckgen simulate`` (a table is a list of row dicts)
     ``card_face``      ``card_face(game, token) -> (deck id, card id)``: the printed card of an engine
-                       token, for pictures of example hands in rulebooks
+                       token, for pictures of example hands in rulebooks; a function that takes a
+                       third argument also gets the example's judge options (``{"deck": ...}``)
     ``rulebook_tables`` table name -> ``fn(builder) -> {"columns": [...], "widths": [...], "rows": [...]}``,
                        tables a rulebook's ``table NAME`` directive prints from the data
     ``commands``       extra click commands (e.g. a deck assembler)
@@ -158,7 +159,7 @@ class GameDescriptor:
     strategies: tuple[str, ...] = ()
     length_unit: str = "rounds"
     summarize: Callable[[list[dict], SimulationRequest], Mapping[str, list[dict]]] | None = None
-    card_face: Callable[["Game", str], tuple[str, str] | None] | None = None
+    card_face: Callable[..., tuple[str, str] | None] | None = None
     rulebook_tables: Mapping[str, Callable[[Any], Mapping[str, Any]]] = field(default_factory=dict)
     commands: tuple[Any, ...] = ()
     module: str = ""

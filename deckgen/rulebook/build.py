@@ -16,6 +16,7 @@ line; odds come from the engine's simulator.  The same checks run in
 
 from __future__ import annotations
 
+import inspect
 import io
 import shlex
 from dataclasses import dataclass, field
@@ -40,6 +41,9 @@ from deckgen.rulebook.text import to_paragraph_xml
 
 RULES_DIR = "rules"
 LABELS = ("contents", "wins", "tie", "nobody", "and", "category", "share")
+#: Room between card pictures, and for the "+" between a hand and its extra cards (mm).
+CARD_GAP_MM = 2.0
+PLUS_MM = 4.0
 HYPHENATION = {"de": "de_DE", "en": "en_US", "fr": "fr_FR", "ru": "ru_RU"}
 
 
@@ -133,10 +137,15 @@ class Context:
         labels = self.source.meta.get("labels") or {}
         return f", ".join(names[:-1]) + f" {labels.get('and', '&')} " + names[-1]
 
-    def face(self, token: str, width_mm: float, block: Block):
-        """A card picture for an engine token (None for check-only or an unknown card)."""
+    def face(self, token: str, width_mm: float, block: Block, options: Mapping[str, Any] | None = None):
+        """A card picture for an engine token (None for check-only or an unknown card); ``options`` are
+        the example's judge options, for games whose tokens depend on them (a deck option)."""
         card_face = getattr(self.descriptor, "card_face", None)
-        found = card_face(self.game, str(token)) if card_face else None
+        found = None
+        if card_face is not None:
+            takes_options = len(inspect.signature(card_face).parameters) >= 3
+            found = card_face(self.game, str(token), dict(options or {})) if takes_options else \
+                card_face(self.game, str(token))
         if found is None:
             self.problems.append(Problem(self.source.file, block.line, None, None,
                                          f"no printed card for {token!r} in this game"))
@@ -188,6 +197,7 @@ def _styles(fonts: dict[str, str], theme: Theme, lang: str) -> dict[str, Paragra
     return {
         "body": body,
         "left": ParagraphStyle("left", parent=body, alignment=TA_LEFT, spaceAfter=0),
+        "plus": ParagraphStyle("plus", parent=body, fontSize=10, leading=12, alignment=TA_CENTER, spaceAfter=0),
         "small": ParagraphStyle("small", parent=body, fontSize=8, leading=10.2, alignment=TA_LEFT, spaceAfter=0),
         "caption": ParagraphStyle("caption", parent=body, fontSize=7.6, leading=9.4, alignment=TA_CENTER,
                                   spaceAfter=0, textColor=HexColor(theme.ink)),
@@ -263,7 +273,7 @@ class StoryBuilder:
                        self.para(meta.get("subtitle", ""), "subtitle")]
         cards = [t for t in meta.get("cover_cards") or []]
         if cards:
-            story.append(self._card_row(cards, None, width_mm=26))
+            story.append(self._card_row(cards, None, width_mm=26, align="CENTER"))
         story += [next_body(), PageBreak()]
         return story
 
@@ -322,8 +332,10 @@ class StoryBuilder:
         if name == "pagebreak":
             return [PageBreak()]
         if name == "cards":
-            tokens = block.body if isinstance(block.body, list) else str(block.args).split()
-            return [self._card_row([str(t) for t in tokens], block), Spacer(1, 4)]
+            args = str(block.args or "")
+            options = dict(part.split("=", 1) for part in args.split() if "=" in part)
+            tokens = block.body if isinstance(block.body, list) else [a for a in args.split() if "=" not in a]
+            return [self._card_row([str(t) for t in tokens], block, options=options), Spacer(1, 4)]
         if name == "example":
             return self.example(block.body or {}, block)
         if name == "decisions":
@@ -334,13 +346,31 @@ class StoryBuilder:
             return self.odds(block)
         return []
 
-    def _card_row(self, tokens: list[str], block: Block | None, width_mm: float = 15.0) -> Any:
-        faces = [self.ctx.face(t, width_mm, block or Block("directive", 1)) for t in tokens]
-        if not self.ctx.draw or any(f is None for f in faces):
+    def _card_row(self, tokens: list[str], block: Block | None, width_mm: float = 15.0,
+                  options: Mapping[str, Any] | None = None, align: str = "LEFT") -> Any:
+        return self._card_groups([tokens], block, width_mm, options, align)
+
+    def _card_groups(self, groups: list[list[str]], block: Block | None, width_mm: float,
+                     options: Mapping[str, Any] | None = None, align: str = "LEFT") -> Any:
+        """Card pictures in one row; groups (a hand, its field cards, extra cards) are parted by a "+"."""
+        at = block or Block("directive", 1)
+        cells, widths, missing = [], [], False
+        for g, tokens in enumerate(groups):
+            if g and tokens:
+                cells.append(Paragraph("+", self.styles["plus"]))
+                widths.append(PLUS_MM * mm)
+            for token in tokens:
+                face = self.ctx.face(token, width_mm, at, options)
+                missing = missing or face is None
+                cells.append(face)
+                widths.append(width_mm * mm + CARD_GAP_MM * mm)
+        if not self.ctx.draw or missing or not cells:
             return Spacer(1, 1)
-        table = Table([faces], colWidths=[width_mm * mm + 2.5 * mm] * len(faces), hAlign="LEFT")
+        table = Table([cells], colWidths=widths, hAlign=align)
         table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), self.styles["body"].fontName),
-                                   ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 2.5 * mm),
+                                   ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                   ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                   ("RIGHTPADDING", (0, 0), (-1, -1), CARD_GAP_MM * mm),
                                    ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         return table
 
@@ -370,6 +400,67 @@ class StoryBuilder:
                                              f"the text claims {said} win(s), the engine judges {got}"))
         return result
 
+    def _hand_cells(self, players: list, judged: list, extra: Mapping[str, Any], block: Block,
+                    options: Mapping[str, Any], card_mm: float) -> list[tuple[Any, float]]:
+        """One cell per player: the name and judged total above the player's cards (hand, field, extra),
+        the cards made smaller where a long hand would not fit the column."""
+        cells = []
+        for i, player in enumerate(players):
+            if not isinstance(player, Mapping):
+                continue
+            groups = [[str(t) for t in player.get("hand", player.get("table", player.get("cards", []))) or []]]
+            if "card" in player:
+                groups = [[str(player["card"])]]
+            groups.append([str(t) for t in player.get("field") or []])
+            groups.append([str(t) for t in (extra or {}).get(str(player.get("name")), []) or []])
+            groups = [g for g in groups if g] or [[]]
+            count = sum(len(g) for g in groups)
+            plus = (len(groups) - 1) * PLUS_MM
+            fitted = min(card_mm, (self.width / mm - plus) / max(count, 1) - CARD_GAP_MM)
+            info = judged[i] if i < len(judged) and isinstance(judged[i], Mapping) else {}
+            total = info.get("total", info.get("value"))
+            head = f"<b>{self.ctx.xml(str(player.get('name', '')), block)}</b>"
+            if total is not None:
+                head += f"\u2002{str(total).replace('-', chr(0x2212))}"
+            width = max(count * (fitted + CARD_GAP_MM) + plus, 20.0) * mm
+            cell = Table([[Paragraph(head, self.styles["small"])],
+                          [self._card_groups(groups, block, fitted, options)]], colWidths=[width])
+            cell.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), self.styles["body"].fontName),
+                                      ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                      ("TOPPADDING", (0, 0), (-1, -1), 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8)]))
+            cells.append((cell, min(width + 5 * mm, self.width)))
+        return cells
+
+    def _rows(self, cells: list[tuple[Any, float]], outcome: str | None, lead: Any = None,
+              lead_w: float = 0.0) -> list:
+        """Cells side by side, as many as the column holds; the outcome beside the last row if it fits."""
+        flow: list = []
+        row, row_w, used = ([lead], [lead_w], lead_w) if lead is not None else ([], [], 0.0)
+        for cell, width in cells:
+            if row and used + width > self.width + 0.01:
+                flow.append(_row(row, row_w, self.styles["body"].fontName))
+                row, row_w, used = [], [], 0.0
+            row.append(cell)
+            row_w.append(width)
+            used += width
+        room = self.width - used
+        if outcome is not None and row and room >= 30 * mm:
+            row.append(Paragraph(outcome, self.styles["result"]))
+            row_w.append(room)
+            outcome = None
+        if row:
+            flow.append(_row(row, row_w, self.styles["body"].fontName))
+        if outcome is not None:
+            flow.append(Paragraph(outcome, self.styles["result"]))
+        return flow
+
+    def _outcome(self, winners: list[str], block: Block) -> str:
+        if not winners:
+            return self.ctx.label("nobody", block)
+        if len(winners) == 1:
+            return self.ctx.label("wins", block, names=winners[0])
+        return self.ctx.label("tie", block, names=self.ctx.names(winners, block))
+
     def example(self, body: Mapping[str, Any], block: Block, where: Problem | None = None) -> list:
         if not isinstance(body, Mapping) or not isinstance(body.get("players"), list):
             self.ctx.problems.append(Problem(self.ctx.source.file, block.line, None, None,
@@ -377,56 +468,30 @@ class StoryBuilder:
                                              "'winners'"))
             return []
         result = self._judge(body, block, where)
-        card_mm, gap_mm = 11.5, 2.0
-        cells, widths = [], []
-        for i, player in enumerate(body["players"]):
-            if not isinstance(player, Mapping):
-                continue
-            tokens = [str(t) for t in player.get("hand", player.get("table", player.get("cards", [])))]
-            if "card" in player:
-                tokens = [str(player["card"])]
-            info = (result or {}).get("players", [])
-            judged = info[i] if i < len(info) and isinstance(info[i], Mapping) else {}
-            total = judged.get("total", judged.get("value"))
-            head = f"<b>{self.ctx.xml(str(player.get('name', '')), block)}</b>"
-            if total is not None:
-                head += f"\u2002{str(total).replace('-', chr(0x2212))}"
-            width = max(len(tokens) * (card_mm + gap_mm), 20.0) * mm
-            cell = Table([[Paragraph(head, self.styles["small"])], [self._card_row(tokens, block, card_mm)]],
-                         colWidths=[width])
-            cell.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), self.styles["body"].fontName),
-                                      ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                      ("TOPPADDING", (0, 0), (-1, -1), 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8)]))
-            cells.append(cell)
-            widths.append(width + 5 * mm)
+        options = dict(body.get("options") or {})
+        extra = body.get("extra") if isinstance(body.get("extra"), Mapping) else {}
+        sets = body.get("sets") if isinstance(body.get("sets"), list) else []
+        cells = self._hand_cells(body["players"], (result or {}).get("players", []), extra, block, options,
+                                 11.5 if not sets else 9.0)
         outcome = None
         if result is not None:
-            winners = result["winners"]
-            if not winners:
-                outcome = self.ctx.label("nobody", block)
-            elif len(winners) == 1:
-                outcome = self.ctx.label("wins", block, names=winners[0])
-            else:
-                outcome = self.ctx.label("tie", block, names=self.ctx.names(winners, block))
+            outcome = self._outcome(result["winners"], block)
             if body.get("caption"):
                 outcome += " " + self.ctx.xml(str(body["caption"]), block)
-        flow: list = []
-        row, row_w, used = [], [], 0.0
-        for cell, width in zip(cells, widths):  # players side by side, as many as the line holds
-            if row and used + width > self.width:
-                flow.append(_row(row, row_w, self.styles["body"].fontName))
-                row, row_w, used = [], [], 0.0
-            row.append(cell)
-            row_w.append(width)
-            used += width
-        room = self.width - used
-        if outcome is not None and row and room >= 30 * mm:  # the outcome beside the last row of hands
-            row.append(Paragraph(outcome, self.styles["result"]))
-            row_w.append(room)
-            outcome = None
-        if row:
-            flow.append(_row(row, row_w, self.styles["body"].fontName))
-        if outcome is not None:
+        flow = self._rows(cells, None if sets else outcome)
+        judged_sets = (result or {}).get("sets", []) if result else []
+        for number, one in enumerate(sets, start=1):  # a whole match: each set on its own line
+            if not isinstance(one, Mapping) or not isinstance(one.get("players"), list):
+                continue
+            judged = judged_sets[number - 1] if number - 1 < len(judged_sets) else {}
+            lead = Paragraph(self.ctx.label("set", block, number=number), self.styles["small"])
+            set_cells = self._hand_cells(one["players"], judged.get("players", []), {}, block, options, 8.0)
+            said = None
+            if judged:
+                said = (self.ctx.label("void", block) if judged.get("void")
+                        else self._outcome(list(judged.get("winners", [])), block))
+            flow += self._rows(set_cells, said, lead, 14 * mm)
+        if sets and outcome is not None:
             flow.append(Paragraph(outcome, self.styles["result"]))
         flow.append(Spacer(1, 3))
         return [KeepTogether(flow)]
@@ -478,20 +543,46 @@ class StoryBuilder:
         return [_table(rows, widths, self.ctx.theme), Spacer(1, 8)]
 
     def odds(self, block: Block) -> list:
-
-        args = dict(part.split("=", 1) for part in shlex.split(str(block.args)) if "=" in part)
-        players = int(args.pop("players", self.ctx.descriptor.players[0]))
-        games = int(args.pop("games", 2000))
-        seed = int(args.pop("seed", 1))
+        """A table of the simulator's results: hand categories, or one of the game's own tables
+        (``table="TITLE"``); arguments are checked even when nothing is drawn."""
+        at = Problem(self.ctx.source.file, block.line)
+        try:
+            words = shlex.split(str(block.args or ""))
+        except ValueError as exc:
+            self.ctx.problems.append(Problem(at.file, at.line, None, None,
+                                             f"odds: cannot read the arguments ({exc}); quote a title with "
+                                             f'spaces or apostrophes: table="..."'))
+            return []
+        args = dict(part.split("=", 1) for part in words if "=" in part)
+        try:
+            players = int(args.pop("players", self.ctx.descriptor.players[0]))
+            games = int(args.pop("games", 2000))
+            seed = int(args.pop("seed", 1))
+        except ValueError as exc:
+            self.ctx.problems.append(Problem(at.file, at.line, None, None, f"odds: {exc}"))
+            return []
         strategy = args.pop("strategy", None)
         table_name = args.pop("table", None)
-        if not self.ctx.draw:
+        if getattr(self.ctx.descriptor, "simulate", None) is None:
+            self.ctx.problems.append(Problem(at.file, at.line, None, None, "odds: this game has no simulator"))
             return []
-        summary = _simulated(self.ctx.descriptor, self.ctx.data, players, games, seed, strategy, args)
+        try:  # when only checking, a few games tell whether the arguments and the table exist
+            summary = _simulated(self.ctx.descriptor, self.ctx.data, players, games if self.ctx.draw else
+                                 min(games, 12), seed, strategy, args)
+        except DeckgenError as exc:
+            self.ctx.problems += [Problem(at.file, at.line, None, p.field, f"odds: {p.message}")
+                                  for p in exc.problems]
+            return []
         names = self.ctx.source.meta.get("categories") or {}
         if table_name:
-            rows_in = summary.tables.get(table_name, [])
-            if not rows_in:
+            rows_in = summary.tables.get(table_name)
+            if rows_in is None:
+                known = "; ".join(f'"{t}"' for t in summary.tables) or "none"
+                self.ctx.problems.append(Problem(at.file, at.line, None, "table",
+                                                 f"odds: the simulator has no table {table_name!r} "
+                                                 f"(its tables: {known})"))
+                return []
+            if not self.ctx.draw or not rows_in:
                 return []
             keys = list(rows_in[0])
             header = [Paragraph(self.ctx.xml(str(names.get(k, k)), block), self.styles["head"]) for k in keys]
@@ -499,6 +590,8 @@ class StoryBuilder:
                                 for k in keys] for r in rows_in]
             width = self.width / len(keys)
             return [_table(rows, [width] * len(keys), self.ctx.theme), Spacer(1, 8)]
+        if not self.ctx.draw:
+            return []
         header = [Paragraph(self.ctx.label("category", block), self.styles["head"]),
                   Paragraph(self.ctx.label("share", block), self.styles["head"])]
         rows = [header] + [[Paragraph(self.ctx.xml(str(names.get(c, c)), block), self.styles["cell"]),

@@ -10,6 +10,8 @@
   "2 und 4", "1 à 11", "от 1 до 11" (the words per language: :data:`PAIR_WORDS`);
   fixed expressions ("ex æquo") never break
 * de/fr/ru: a spaced dash (" – ", " — ") never starts a line
+* a hyphen that signs a number ("-4" after a space, bracket or slash) is
+  set as the minus sign U+2212, as the cards print it
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ def apply(items: list[Item], lang: str) -> list[Item]:
     lang = _lang(lang)
     out = list(items)
     out = _quotes(out, lang)
+    out = _minus_signs(out)
     out = _number_glue(out)
     out = _pair_glue(out, lang)
     if lang == "fr":
@@ -78,6 +81,20 @@ def _quotes(items: list[Item], lang: str) -> list[Item]:
             if _is_char(items, i - 1, str.isalpha) and _is_char(items, i + 1, str.isalpha):
                 it = replace(it, text="\u2019")
         out.append(it)
+    return out
+
+
+_MINUS_CONTEXT = set(" \t([{/") | NO_BREAK_SPACES
+
+
+def _minus_signs(items: list[Item]) -> list[Item]:
+    """"-4", "(-2)", "+1/-1": a hyphen before a digit that starts a word is a minus sign."""
+    out = list(items)
+    for i, it in enumerate(out):
+        if it.kind == "char" and it.text == "-" and _is_char(out, i + 1, str.isdigit):
+            prev = out[i - 1] if i > 0 else None
+            if prev is None or prev.kind == "break" or (prev.kind == "char" and prev.text in _MINUS_CONTEXT):
+                out[i] = replace(it, text="\u2212")
     return out
 
 
