@@ -73,7 +73,8 @@ def test_the_glossary_check_fails_on_a_planted_term(tmp_path):
     proj = copy_project(tmp_path / "p", "classic")
     de = proj / "data/classic/lang/de.yaml"
     text = de.read_text(encoding="utf-8")
-    text += '\nglossary:\n  - {use: "Pots", not: ["Pött"], note: "die zwei Pots des klassischen Sabacc"}\n'
+    if "\nglossary:" not in text:  # the bundled file has its own glossary, which names "Pött" already
+        text += '\nglossary:\n  - {use: "Pots", not: ["Pött"], note: "die zwei Pots des klassischen Sabacc"}\n'
     old = next(l for l in text.splitlines() if l.startswith("  locals.intro:"))
     text = text.replace(old, old[:-1] + ' Beide Pötte bleiben."')
     de.write_text(text, encoding="utf-8")

@@ -106,3 +106,18 @@ def test_typeset_plain_strings_for_documents():
     assert typeset('Total : "zéro" !', "fr", narrow_space=NBSP) == f"Total{NBSP}: «{NBSP}zéro{NBSP}»{NBSP}!"
     assert typeset('Er sagt "ja"', "de") == "Er sagt „ja“"
     assert typeset("after round {n}", "en") == "after round {n}"  # placeholders survive
+
+
+def test_russian_short_words_stay_with_the_next_word():
+    assert typo("карта масти от 1 до 11 в руке", "ru") == f"карта масти от{NBSP}1{NBSP}до{NBSP}11 в{NBSP}руке"
+    assert typo("Er sagt in 2 Runden", "ru") == f"Er sagt in 2{NBSP}Runden"  # Latin words: no rule
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("a total of -23", "a total of \u221223"),
+    ("(-2 or -4)", "(\u22122 or \u22124)"),
+    ("+1/-1", "+1/\u22121"),
+    ("a well-known 2-for-1", "a well-known 2-for-1"),  # hyphens between words stay hyphens
+])
+def test_a_hyphen_that_signs_a_number_is_a_minus(text, expected):
+    assert typo(text, "en").replace(NBSP, " ") == expected

@@ -10,6 +10,8 @@
   "2 und 4", "1 à 11", "от 1 до 11" (the words per language: :data:`PAIR_WORDS`);
   fixed expressions ("ex æquo") never break
 * de/fr/ru: a spaced dash (" – ", " — ") never starts a line
+* ru: a word of one or two letters (в, и, от, до, на …) stays with the word
+  after it, as Russian typesetting wants
 * a hyphen that signs a number ("-4" after a space, bracket or slash) is
   set as the minus sign U+2212, as the cards print it
 """
@@ -60,12 +62,27 @@ def apply(items: list[Item], lang: str) -> list[Item]:
     out = list(items)
     out = _quotes(out, lang)
     out = _minus_signs(out)
-    out = _number_glue(out)
+    out = _number_glue(out, lang)
     out = _pair_glue(out, lang)
     if lang == "fr":
         out = _french_spacing(out)
     if lang in ("de", "fr", "ru"):
         out = _dash_glue(out)
+    if lang == "ru":
+        out = _short_word_glue(out)
+    return out
+
+
+def _short_word_glue(items: list[Item]) -> list[Item]:
+    """"в руке", "от 1": a word of one or two letters never ends a line; its space becomes a no-break one."""
+    out = list(items)
+    spans = _tokens(out)
+    for k in range(len(spans) - 1):
+        word = _text(out, spans[k])
+        a, b = spans[k][1], spans[k + 1][0]
+        if 1 <= len(word) <= 2 and _is_cyrillic_word(word) and b == a + 1 and out[a].kind == "char" \
+                and out[a].text in (" ", "\t"):
+            out[a] = replace(out[a], text=NBSP)
     return out
 
 
@@ -98,15 +115,31 @@ def _minus_signs(items: list[Item]) -> list[Item]:
     return out
 
 
-def _number_glue(items: list[Item]) -> list[Item]:
-    """"2 chips", "5 mm", "10 %", "2 {chip}": the space becomes a no-break space."""
+def _number_glue(items: list[Item], lang: str = "en") -> list[Item]:
+    """"2 chips", "5 mm", "10 %", "2 {chip}": the space becomes a no-break space (in Russian not before
+    a preposition or conjunction of one or two letters, which goes with the word after it instead)."""
     out = list(items)
     for i in range(1, len(out) - 1):
         if out[i].kind == "char" and out[i].text == " " and _is_char(out, i - 1, str.isdigit):
             nxt = out[i + 1]
+            if lang == "ru" and _short_cyrillic_at(out, i + 1):
+                continue
             if nxt.kind == "icon" or (nxt.kind == "char" and (nxt.text.isalpha() or nxt.text in _UNIT_START)):
                 out[i] = replace(out[i], text=NBSP)
     return out
+
+
+def _is_cyrillic_word(word: str) -> bool:
+    return bool(word) and all("\u0400" <= c <= "\u04ff" for c in word)
+
+
+def _short_cyrillic_at(items: list[Item], i: int) -> bool:
+    """Whether a Cyrillic word of one or two letters starts at item ``i``."""
+    word = ""
+    while i < len(items) and items[i].kind == "char" and items[i].text not in SPACES:
+        word += items[i].text
+        i += 1
+    return 1 <= len(word) <= 2 and _is_cyrillic_word(word)
 
 
 def _tokens(items: list[Item]) -> list[tuple[int, int]]:
