@@ -18,6 +18,7 @@ GAMES = {
     "gladbach": ["reference-{l}-a4.pdf", "reference-{l}-cards.pdf", "board-{l}-a3.pdf", "board-{l}-a4-tiled.pdf"],
     "pazaak": [f"{d}-{{l}}-{k}.pdf" for d in ("side", "score", "starter", "charge", "bulwark", "smuggler", "veteran")
                for k in ("a4", "cards")],
+    "archeon": ["archive-{l}-a4.pdf", "archive-{l}-cards.pdf"],
 }
 NEUTRAL = {"gladbach": ["gladbach-a4.pdf", "gladbach-cards.pdf"], "pazaak": ["main-a4.pdf", "main-cards.pdf"],
            "classic": ["adapted-42-a4.pdf", "adapted-42-cards.pdf"]}
@@ -31,6 +32,8 @@ def test_everything_builds_in_every_language(tmp_path):
     expected = {f"{game}/{pattern.format(l=lang)}" for game, patterns in GAMES.items() for pattern in patterns
                 for lang in ("en", "de", "fr", "ru")}
     expected |= {f"{game}/{name}" for game, names in NEUTRAL.items() for name in names}
+    expected |= {f"{game}/{game}-rules-{lang}{kind}.pdf" for game in GAMES for lang in ("en", "de", "fr", "ru")
+                 for kind in ("", "-booklet-a4") if (ROOT / "data" / game / "rules" / f"{lang}.md").is_file()}
     written = {str(p.relative_to(out)) for p in out.rglob("*.pdf")}
     assert written == expected
     for name in written:

@@ -1,0 +1,58 @@
+"""Sabacc Archeon (seed 002): the archive, match decks, the seven-step ladder, planets, tokens, chips.
+
+Modules: ``data`` (the engine files and the archive, validated with
+located problems), ``engine`` (the reveal: Impostors, Sylops, value changes,
+the ladder and its ties), ``money`` (ante, penalties, the bank, spike,
+stakes), ``judge`` (the showdown document of ``deckgen judge archeon``),
+``deck`` (match and support decks; ``deckgen deck archeon``), ``odds``
+(exact hand-step frequencies of a match deck), ``sim`` (whole matches for
+``deckgen simulate archeon``) and ``checks``.  This module declares the
+game to deckgen.
+"""
+
+from __future__ import annotations
+
+from deckgen.games.archeon.checks import CHECKS
+from deckgen.games.archeon.data import ARCHIVE_DECK, load_data
+from deckgen.games.archeon.deck import DECK_COMMAND
+from deckgen.games.archeon.judge import judge
+from deckgen.games.archeon.odds import RULEBOOK_TABLES
+from deckgen.games.archeon.sim import STRATEGY_NAMES, simulate, summarize
+from deckgen.registry import GameDescriptor, register_game
+
+SHOWDOWN_EXAMPLE = """\
+players:
+  - {name: A, hand: [0-0-0, bakko], chips: 12}
+  - {name: B, hand: [{family: blood, value: 2}, {family: sand, impostor: true, dice: [2, 5], choose: 2}], chips: 12}
+  - {name: C, hand: [a-oic, 99-99], chips: 3}
+# planet: kamino           # optional: the round's planet
+# round: 1                 # optional: sets the ante
+# multiplier: 2            # optional: after a spike
+# tokens: [major-fraud, {name: prime-sabacc, by: B, value: 4}]
+"""
+
+
+def composition(game) -> dict[str, int]:
+    """The archive, card id -> copies (one each): what match decks are drawn from."""
+    deck = game.decks.get(ARCHIVE_DECK) if game is not None else None
+    return {card.id: card.count for card in deck.cards} if deck else {}
+
+
+GAME = register_game(GameDescriptor(
+    engine="archeon",
+    title="Sabacc Archeon (archive, match decks, seven-step ladder)",
+    judge=judge,
+    players=(2, 6),  # rules.yaml table; the check "archeon table size" keeps them equal
+    showdown_example=SHOWDOWN_EXAMPLE,
+    load_data=load_data,
+    composition=composition,
+    checks=CHECKS,
+    simulate=simulate,
+    strategies=STRATEGY_NAMES,
+    length_unit="rounds",
+    summarize=summarize,
+    card_face=None,
+    rulebook_tables=RULEBOOK_TABLES,
+    commands=(DECK_COMMAND,),
+    module=__name__,
+))
