@@ -260,7 +260,43 @@ STYLE_SCHEMA = {
             "propertyNames": {"pattern": "^[a-z][a-z0-9_-]*$"},
             "additionalProperties": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4},
         },
+        "roles": {
+            "description": "what each layout box is, for the cut-safe check (deckgen/checks/cutsafe.py): "
+                           "a role, or a mapping with the role and how the box is drawn",
+            "type": "object",
+            "propertyNames": {"pattern": "^[a-z][a-z0-9_-]*$"},
+            "additionalProperties": {
+                "anyOf": [
+                    {"$ref": "#/$defs/role"},
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["role"],
+                        "properties": {
+                            "role": {"$ref": "#/$defs/role"},
+                            "turn": {"description": "also drawn turned 180° round the card's centre ('card') "
+                                                    "or round the centre of the named box",
+                                     "type": "string", "pattern": "^[a-z][a-z0-9_-]*$"},
+                            "shape": {"description": "the outline drawn in the box (default rect)",
+                                      "enum": ["rect", "ellipse", "diamond"]},
+                            "stroke": {"description": "width (mm) of the widest visible line drawn on the box's "
+                                                      "outline, glow included (default: values NAME_width, else 0)",
+                                       "type": "number", "minimum": 0},
+                            "note": {"type": "string"},
+                        },
+                    },
+                ]
+            },
+        },
         "values": {"description": "other named values for the templates", "type": "object"},
+    },
+    "$defs": {
+        "role": {
+            "description": "frame: a line drawn along the box's outline; band: a filled band or panel whose edges "
+                           "show; index: a corner index; content: words and symbols that must be read; art: a "
+                           "picture or medallion",
+            "enum": ["frame", "band", "index", "content", "art"],
+        }
     },
 }
 

@@ -72,11 +72,13 @@ def check_rulebook(ctx: CheckContext) -> list[Problem]:
         return exc.problems
 
 
+from deckgen.checks.cutsafe import CUTSAFE  # noqa: E402
 from deckgen.checks.glossary import GLOSSARY  # noqa: E402
 
 GENERAL = (
     Check("translations", check_translations),
     GLOSSARY,
+    CUTSAFE,
     Check("text fit and glyphs", check_faces),
     Check("documents", check_documents),
     Check("rulebook", check_rulebook),
