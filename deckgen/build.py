@@ -48,6 +48,9 @@ class BuildOptions:
     copies: int = 1  # every deck this many times (a convention with several tables)
     documents: bool = True  # documents and booklets too (not for a reprint of cards)
     vector: bool = False  # cards placed as vector graphics instead of rasters
+    layout: str = "grid"  # the sheet layout (deckgen/layouts/ or the project's layouts/)
+    printer: Any = None  # a PrinterProfile moving every backs page, or None
+    max_file_mb: float | None = None  # split a larger PDF into numbered parts
 
 
 @dataclass
@@ -251,6 +254,12 @@ def check_options(project: Project, game_ids: list[str], options: BuildOptions) 
         raise DeckgenError(f"--dpi must be between 72 and 1200, not {options.dpi}")
     if not 1 <= options.copies <= 99:
         raise DeckgenError(f"--copies must be between 1 and 99, not {options.copies}")
+    if options.max_file_mb is not None and not options.max_file_mb > 0:
+        raise DeckgenError(Problem(None, None, None, "--max-file-mb",
+                                   f"must be a size in MB above 0, not {options.max_file_mb:g}"))
+    from deckgen.layout.layouts import load_layout
+
+    load_layout(options.layout, project.root)  # a located error if the layout is unknown or broken
     unknown = [g for g in game_ids if g not in project.games]
     if unknown:
         raise DeckgenError(f"unknown game {unknown[0]!r} (this project has: {', '.join(project.games)})")
@@ -308,7 +317,7 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
                     _queue(pool, store, target, options, renderer, project, prints)
                     if ticker:
                         ticker(1)
-        problems += _plan_problems(targets, options)
+        problems += _plan_problems(project, targets, options)
         documents: list[tuple[Path, Any]] = []
         if options.documents and not options.cards and options.variant is None:
             documents, doc_problems = _documents_and_booklets(project, game_ids, options, store, prints, report)
@@ -348,14 +357,16 @@ def _queue(pool, store: Store, target: DeckTarget, options: BuildOptions, render
             pool.submit(svg, w, h, key)
 
 
-def _plan_problems(targets: list[DeckTarget], options: BuildOptions) -> list[Problem]:
+def _plan_problems(project: Project, targets: list[DeckTarget], options: BuildOptions) -> list[Problem]:
     from deckgen.layout.geometry import LayoutError, plan_sheet
+    from deckgen.layout.layouts import load_layout
 
+    layout = load_layout(options.layout, project.root)
     paper_w, paper_h = PAPERS_MM[options.paper]
     problems = []
     for t in targets:
         try:
-            plan_sheet(paper_w, paper_h, t.deck.size)
+            plan_sheet(paper_w, paper_h, t.deck.size, layout)
         except LayoutError as exc:
             src = t.deck.source
             problems.append(Problem(src.file if src else None, src.line if src else None, None, "size", str(exc)))
@@ -369,48 +380,95 @@ def _deck_title(t: DeckTarget) -> str:
 
 
 def _settings(t: DeckTarget, options: BuildOptions) -> str:
+    """The slug line's build settings: normalised options, never a path, so rebuilds stay identical."""
     s = t.deck.size
     paper = options.paper.upper() if options.paper != "letter" else "Letter"
     extra = f" · {options.copies} copies" if options.copies > 1 else ""
     quality = "vector" if options.vector else f"{options.dpi} dpi"
+    layout = f" · layout {options.layout}" if options.layout != "grid" else ""
+    printer = f" · {options.printer.describe()}" if options.printer is not None and not options.printer.is_identity \
+        else ""
     return (f"{paper} · {quality} · duplex {options.duplex} · {s.width:g}×{s.height:g} mm + "
-            f"{s.bleed:g} mm bleed{extra} · deckgen {__version__}")
+            f"{s.bleed:g} mm bleed{layout}{extra}{printer} · deckgen {__version__}")
+
+
+def _sheet_cards(deck: Deck, cards: list[Card], per_sheet: int, options: BuildOptions) -> list[Card]:
+    """The cards on the sheets: a deck of a single card (a reference or score card) fills its sheet
+    with copies, once per --copies; every other deck as picked."""
+    if len(deck.physical_cards()) == 1 and cards:
+        return [cards[0]] * (per_sheet * options.copies)
+    return cards
+
+
+def _split(write: Callable[[list], bytes], units: list, limit_mb: float | None) -> list[bytes]:
+    """The PDF of ``units`` (sheets, or cards) as one file, or — when it is over ``limit_mb`` — as the
+    fewest parts of whole units that each stay under it (a single unit larger than the limit is its
+    own part)."""
+    whole = write(units)
+    if limit_mb is None or len(whole) <= limit_mb * 1024 * 1024 or len(units) < 2:
+        return [whole]
+    limit = limit_mb * 1024 * 1024
+    parts = max(2, -(-len(whole) // int(limit * 0.97)))
+    while True:
+        size = -(-len(units) // parts)
+        chunks = [units[i:i + size] for i in range(0, len(units), size)]
+        pdfs = [write(chunk) for chunk in chunks]
+        if all(len(p) <= limit or len(c) == 1 for p, c in zip(pdfs, chunks)) or size == 1:
+            return pdfs
+        parts += 1
+
+
+def _part_paths(path: Path, count: int) -> list[Path]:
+    if count == 1:
+        return [path]
+    return [path.with_name(f"{path.stem}-part{i}{path.suffix}") for i in range(1, count + 1)]
+
+
+def _stale_parts(path: Path, keep: list[Path]) -> list[Path]:
+    """Files of an earlier build of ``path`` that the new one does not write (the whole file or its parts)."""
+    old = [path, *path.parent.glob(f"{path.stem}-part*{path.suffix}")] if path.parent.is_dir() else [path]
+    return [p for p in old if p.is_file() and p not in keep]
 
 
 def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, store: Store, pool, renderer: str,
                  report: BuildReport, progress) -> None:
     """Compose and write each deck's two PDFs, one deck at a time (its rasters loaded only for it)."""
     from deckgen.layout.geometry import plan_sheet
+    from deckgen.layout.layouts import load_layout
     from deckgen.layout.pdfcanvas import register_font
-    from deckgen.layout.sheets import SheetJob, write_sheets
-    from deckgen.layout.single import write_single_cards
+    from deckgen.layout.sheets import SheetJob, sheet_count, write_sheets
     from deckgen.render.raster import configure_fontconfig
 
     configure_fontconfig(project.fonts_dir, (options.cache or Path(options.out) / ".cache"))
     body_font = project.fonts.get("body") or next(iter(project.fonts.values()))
     font_name = register_font(SLUG_FONT, project.fonts_dir / body_font)
     paper_w, paper_h = PAPERS_MM[options.paper]
+    layout = load_layout(options.layout, project.root)
     bar = progress("drawing", sum(len(pool._pending) for _ in [0])) if progress and pool._pending else None
     pool.progress = bar
     for t in targets:
         cards = _picked(t.deck, options)
         if not cards:
             continue
+        plan = plan_sheet(paper_w, paper_h, t.deck.size, layout)
+        on_sheets = _sheet_cards(t.deck, cards, plan.per_sheet, options)
         w, h = t.deck.size.pixels(options.dpi)
         front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in cards]
         back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in cards]
+        sheet_front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in on_sheets]
+        sheet_back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in on_sheets]
         title, settings = _deck_title(t), _settings(t, options)
-        plan = plan_sheet(paper_w, paper_h, t.deck.size)
         sheets_path, single_path = output_paths(t, options)
         report.decks += 1
         report.cards += len(cards)
-        sheet_pages = 2 * -(-len(cards) // plan.per_sheet) if options.duplex != "none" else -(-len(cards) // plan.per_sheet)
-        report.pages += sheet_pages
-        fingerprint = hash_text(__version__, title, settings, front_keys, back_keys, options.paper, options.duplex,
-                                options.vector)
-        if all(store.get("builds", hash_text(str(p))) == {"fp": fingerprint} and p.is_file()
-               for p in (sheets_path, single_path)):
-            report.unchanged += [sheets_path, single_path]
+        n_sheets = -(-len(on_sheets) // plan.per_sheet)
+        report.pages += 2 * n_sheets if options.duplex != "none" else n_sheets
+        fingerprint = hash_text(__version__, title, settings, front_keys, back_keys, sheet_front_keys,
+                                options.paper, options.duplex, options.vector, layout, options.printer,
+                                options.max_file_mb)
+        record = store.get("builds", hash_text(str(sheets_path)))
+        if record and record.get("fp") == fingerprint and all(Path(p).is_file() for p in record.get("files", [])):
+            report.unchanged += [Path(p) for p in record["files"]]
             report.reused += len(set(front_keys) | set(back_keys))
             continue
         needed = list(dict.fromkeys(front_keys + back_keys))
@@ -418,24 +476,49 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
             from deckgen.layout.pdfimage import VectorFace
 
             faces = {h: VectorFace(t.svgs[h], h) for h in {*t.fronts.values(), *t.backs.values()}}
-            fronts = [faces[t.fronts[c.id]] for c in cards]
-            backs = [faces[t.backs[c.id]] for c in cards]
-            images = faces
+            images = {k: faces[svg] for svg in faces for k in [raster_key(svg, w, h, renderer)]}
         else:
             pool.wait(needed)
             images = {k: store.load_raster(k) for k in needed}
             report.reused += len(needed)
-            fronts = [images[k] for k in front_keys]
-            backs = [images[k] for k in back_keys]
-        sheets_pdf = write_sheets(plan, SheetJob(title, fronts, backs, options.duplex, settings), font_name)
-        single_pdf = write_single_cards(t.deck.size, title, fronts, backs, font_name)
-        del images, fronts, backs
-        for path, data in ((sheets_path, sheets_pdf), (single_path, single_pdf)):
-            write_atomic(path, data)
-            store.put("builds", hash_text(str(path)), {"fp": fingerprint})
-            report.written.append(path)
-            report.bytes += len(data)
+        fronts = [images[k] for k in front_keys]
+        backs = [images[k] for k in back_keys]
+        job = SheetJob(title, [images[k] for k in sheet_front_keys], [images[k] for k in sheet_back_keys],
+                       options.duplex, settings, options.printer)
+        sheets = list(range(sheet_count(plan, job)))
+        sheet_pdfs = _split(lambda chunk: write_sheets(plan, job, font_name, chunk), sheets, options.max_file_mb)
+        single_pdfs = _split_single(t.deck.size, title, fronts, backs, font_name, options.max_file_mb)
+        del images, fronts, backs, job
+        written = []
+        for path, pdfs in ((sheets_path, sheet_pdfs), (single_path, single_pdfs)):
+            paths = _part_paths(path, len(pdfs))
+            for stale in _stale_parts(path, paths):
+                stale.unlink()
+            for part, data in zip(paths, pdfs):
+                write_atomic(part, data)
+                written.append(part)
+                report.written.append(part)
+                report.bytes += len(data)
+        store.put("builds", hash_text(str(sheets_path)), {"fp": fingerprint, "files": [str(p) for p in written]})
     report.reused = max(0, report.reused - pool.drawn)
+
+
+def _split_single(size, title: str, fronts: list, backs: list, font_name: str, limit_mb: float | None) -> list[bytes]:
+    """The single-card PDF, split like the sheets when it is too large: each part holds whole cards
+    (a card with its own back stays with it) and ends with the deck's back when all cards share one."""
+    from deckgen.layout.single import write_single_cards
+
+    shared = len({getattr(b, "digest", id(b)) for b in backs}) == 1 if backs else False
+    units = list(range(len(fronts)))
+
+    def write(chunk: list[int]) -> bytes:
+        part_fronts = [fronts[i] for i in chunk]
+        part_backs = [backs[i] for i in chunk] if backs else None
+        if shared and part_backs:
+            part_backs = [backs[0]] * len(chunk)
+        return write_single_cards(size, title, part_fronts, part_backs, font_name)
+
+    return _split(write, units, limit_mb)
 
 
 def _documents_and_booklets(project: Project, game_ids: list[str], options: BuildOptions, store: Store,

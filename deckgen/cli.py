@@ -201,10 +201,19 @@ def _progress(quiet: bool):
 @click.option("--no-cache", is_flag=True, help="Remember nothing: render and draw every face.")
 @click.option("--vector", is_flag=True, help="Place the cards as vector graphics (small files, sharp at any "
                                              "size) instead of rasters at --dpi.")
+@click.option("--layout", default="grid", show_default=True, metavar="NAME",
+              help="How cards sit on the sheets: grid (shared cuts), gutters (each card with its own bleed), "
+                   "print-and-cut (registration marks), or a layouts/NAME.yaml of the project.")
+@click.option("--list-layouts", is_flag=True, help="List the sheet layouts this project can use, and stop.")
+@click.option("--printer", "printer_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Printer profile moving every backs page (from deckgen calibrate); default: "
+                   "printer.yaml in deckgen's configuration folder, if there is one.")
+@click.option("--max-file-mb", type=float, default=None, metavar="MB",
+              help="Split a PDF larger than this into numbered parts (…-part1.pdf, …).")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
 def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, cache_dir, no_cache, vector,
-          quiet, project_dir):
+          layout, list_layouts, printer_file, max_file_mb, quiet, project_dir):
     """Build print-ready PDFs of GAMES (default: all).
 
     For each deck and language, writes OUT/GAME/DECK-LANG-PAPER.pdf (sheets
@@ -221,17 +230,29 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
       deckgen build classic --paper letter --dpi 600
       deckgen build classic --lang de,fr --duplex short --out /tmp/print
       deckgen build pazaak --cards plus-3,minus-2 --lang de
+      deckgen build gladbach --layout gutters --printer office.yaml
     """
     from deckgen.build import BuildOptions, BuildReport, build as run_build
+    from deckgen.layout.printer import find_profile
 
     project = _load(project_dir)
+    if list_layouts:
+        from deckgen.layout.layouts import describe_layouts
+
+        for name, text, file in describe_layouts(project.root):
+            click.echo(f"{name:<14} {text}  ({file})")
+        return
     game_ids = list(games) or list(project.games)
     picked = tuple(c.strip() for c in (cards or "").split(",") if c.strip())
+    profile, profile_path = find_profile(printer_file)
     options = BuildOptions(paper=paper.lower(), dpi=dpi, duplex=duplex, out=_output(project, out),
                            languages=_languages(project, languages), workers=jobs, variant=variant,
-                           cache=cache_dir, use_cache=not no_cache, cards=picked, copies=copies, vector=vector)
+                           cache=cache_dir, use_cache=not no_cache, cards=picked, copies=copies, vector=vector,
+                           layout=layout, printer=profile, max_file_mb=max_file_mb)
     if not quiet and sys.stderr.isatty():
         click.echo(f"building {', '.join(game_ids)} into {options.out}", err=True)
+    if not quiet and profile is not None and printer_file is None:
+        click.echo(f"printer profile {profile_path}: {profile.describe()}", err=True)
     report = BuildReport()
     run_build(project, game_ids, options, _progress(quiet), report)
     if not quiet:
@@ -242,36 +263,145 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--format", "fmt", type=click.Choice(["svg", "png"]), default="png", show_default=True,
-              help="svg: the faces as the templates render them; png: drawn at --dpi.")
-@click.option("--dpi", type=click.IntRange(36, 1200), default=300, show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["svg", "png"]), default=None,
+              help="svg: the faces as the templates render them; png: drawn at --dpi (the default).")
+@click.option("--preset", default=None, metavar="NAME",
+              help="Write the decks as a print shop wants them: mpc, tgc, drivethru, meinspiel, or a "
+                   "presets/NAME.yaml of the project (see --list-presets).")
+@click.option("--list-presets", is_flag=True, help="List the presets this project can use, and stop.")
+@click.option("--dpi", type=click.IntRange(36, 1200), default=None,
+              help="Resolution (default 300; a preset's own, which this replaces unless it fixes the pixels).")
 @lang_option
 @click.option("--cards", "cards", default=None, metavar="ID,...", help="Only these cards.")
 @click.option("--variant", "--faces", "variant", default=None, help="Only this deck variant.")
 @out_option("the files")
 @project_option
-def export(games, fmt, dpi, languages, cards, variant, out, project_dir):
-    """Write every card face of GAMES (default: all) as its own SVG or PNG file, with the bleed.
+def export(games, fmt, preset, list_presets, dpi, languages, cards, variant, out, project_dir):
+    """Write every card face of GAMES (default: all) as its own SVG or PNG file, or as a print shop wants them.
 
     Files are named OUT/GAME/DECK-LANG-CARD.png (DECK-CARD.png for a deck
     without words) and DECK-LANG-back.png for the back.
+
+    With --preset NAME the decks go to OUT/GAME/NAME/ as the preset says
+    (docs/print-shops.md): re-rendered at the shop's trim and safe zone (a
+    design that does not fit there is reported, never stretched), at its
+    pixel size, in CMYK with PDF/X metadata where it asks, the total ink
+    of every card checked against its limit.  Nothing is written if
+    anything has a problem.
 
     \b
     Examples:
       deckgen export classic --format svg --lang en
       deckgen export pazaak --format png --dpi 150 --out /tmp/cards
+      deckgen export classic --preset mpc --lang en
+      deckgen export gladbach --preset drivethru --out /tmp/shop
     """
+    from dataclasses import replace
+
     from deckgen.build import BuildOptions, check_options
-    from deckgen.export import export as run_export
 
     project = _load(project_dir)
+    if list_presets:
+        from deckgen.presets import describe_presets
+
+        for name, file, text in describe_presets(project.root):
+            click.echo(f"{name:<12} {text}  ({file})")
+        return
+    if preset and fmt:
+        raise DeckgenError(Problem(None, None, None, "--preset", "give --preset or --format, not both"))
     game_ids = list(games) or list(project.games)
     picked = tuple(c.strip() for c in (cards or "").split(",") if c.strip())
-    options = BuildOptions(dpi=dpi, out=_output(project, out), languages=_languages(project, languages),
-                           cards=picked, variant=variant)
+    options = BuildOptions(dpi=dpi if dpi is not None and dpi >= 72 else 300, out=_output(project, out),
+                           languages=_languages(project, languages), cards=picked, variant=variant)
     check_options(project, game_ids, options)
+    if preset:
+        from deckgen.export import export_preset
+        from deckgen.presets import load_preset
+
+        report = export_preset(project, game_ids, load_preset(preset, project.root), options, dpi)
+        _report(report.warnings)
+        for stem, (face, ink) in report.darkest.items():
+            click.echo(f"{stem}: darkest face {face}, total ink up to {ink:.0f} %")
+        where = ", ".join(str(f) for f in report.folder) or str(options.out)
+        click.echo(f"wrote {len(report.written)} files to {where}")
+        return
+    from deckgen.export import export as run_export
+
+    fmt = fmt or "png"
+    options = replace(options, dpi=dpi or 300)
     written = run_export(project, game_ids, fmt, options)
     click.echo(f"wrote {len(written)} {fmt.upper()} files to {options.out}")
+
+
+def _pair(text: str | None, option: str) -> tuple[float, float] | None:
+    if text is None:
+        return None
+    try:
+        a, b = (float(v) for v in text.replace(";", ",").split(","))
+    except ValueError:
+        raise DeckgenError(Problem(None, None, None, option, f"expected two numbers X,Y, not {text!r}")) from None
+    return a, b
+
+
+@main.command()
+@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="How your printer turns the sheet: over its long or its short edge.")
+@out_option("the calibration sheet")
+@click.option("--shift", default=None, metavar="X,Y",
+              help="Save the centre reading (mm) of a printed sheet as the printer profile, and stop.")
+@click.option("--scale", default=None, metavar="SX,SY", help="With --shift: the scale of the backs (e.g. 1.002,1).")
+@click.option("--name", default="", help="With --shift: a name for the printer.")
+@click.option("--printer", "printer_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="With --shift: the profile file to write (default: printer.yaml in deckgen's configuration "
+                   "folder, which every build then uses).")
+@project_option
+def calibrate(paper, duplex, out, shift, scale, name, printer_file, project_dir):
+    """Print a duplex test sheet, or save what you measured on it as a printer profile.
+
+    The sheet (OUT/calibrate-PAPER-DUPLEX.pdf) has crosses on the front
+    and scales behind them on the back: print it double-sided at actual
+    size, push a pin through each cross and read on the back where it came
+    out.  Then save the centre reading; every build moves its backs pages
+    by it (see docs/home-printing.md).
+
+    \b
+    Examples:
+      deckgen calibrate --paper letter
+      deckgen calibrate --shift 0.8,-0.4
+      deckgen calibrate --shift 0.8,-0.4 --scale 1.002,1 --printer office.yaml
+    """
+    from deckgen.layout.printer import (MAX_SHIFT_MM, SCALE_RANGE, PrinterProfile, default_profile_path,
+                                        save_profile)
+
+    if shift is not None:
+        dx, dy = _pair(shift, "--shift")
+        sx, sy = _pair(scale, "--scale") or (1.0, 1.0)
+        if max(abs(dx), abs(dy)) > MAX_SHIFT_MM:
+            raise DeckgenError(Problem(None, None, None, "--shift", f"{shift} is more than {MAX_SHIFT_MM:g} mm: "
+                                                                    f"check the reading (a printer this far off "
+                                                                    f"needs repair, not a profile)"))
+        if not all(SCALE_RANGE[0] <= v <= SCALE_RANGE[1] for v in (sx, sy)):
+            raise DeckgenError(Problem(None, None, None, "--scale", f"{scale} is outside "
+                                                                    f"{SCALE_RANGE[0]:g}..{SCALE_RANGE[1]:g}"))
+        path = printer_file or default_profile_path()
+        profile = PrinterProfile(name, dx, dy, sx, sy)
+        save_profile(profile, path)
+        click.echo(f"wrote {path}: {profile.describe()}")
+        return
+    if scale is not None:
+        raise DeckgenError(Problem(None, None, None, "--scale", "give --scale together with --shift"))
+    from deckgen.build import SLUG_FONT
+    from deckgen.layout.calibrate import calibration_pdf
+    from deckgen.layout.pdfcanvas import register_font
+    from deckgen.output import write_atomic
+
+    project = _load(project_dir)
+    body = project.fonts.get("body") or next(iter(project.fonts.values()))
+    font = register_font(SLUG_FONT, project.fonts_dir / body)
+    path = _output(project, out) / f"calibrate-{paper.lower()}-{duplex}.pdf"
+    write_atomic(path, calibration_pdf(paper.lower(), duplex, font))
+    click.echo(f"wrote {path}")
 
 
 @main.command()

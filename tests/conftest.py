@@ -12,6 +12,8 @@ from deckgen.build import BuildOptions, build
 from deckgen.loader import load_project
 
 ROOT = Path(__file__).resolve().parent.parent
+# A printer profile in the developer's own configuration folder must not move the tests' backs pages.
+__import__("os").environ["XDG_CONFIG_HOME"] = __import__("tempfile").mkdtemp(prefix="deckgen-test-config-")
 PROJECTS = Path(__file__).resolve().parent / "projects"
 
 # CI runs the same examples every time; locally the default profile explores a little more.

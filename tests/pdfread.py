@@ -104,3 +104,70 @@ def fonts_embedded(reader: PdfReader) -> list[tuple[str, bool]]:
                     embedded = embedded or any(k in fd for k in ("/FontFile", "/FontFile2", "/FontFile3"))
             result.append((str(font.get("/BaseFont")), embedded))
     return result
+
+
+def clipped_images(reader: PdfReader, index: int):
+    """[(image placement, clip rectangle (x0, y0, x1, y1) or None)] on page ``index``, in mm.
+
+    The clip is the last ``re ... W n`` rectangle in force when the image is drawn (the sheets clip
+    every card to the part of its bleed that shows).
+    """
+    page, ops = page_ops(reader, index)
+    xobjects = page["/Resources"].get("/XObject", {})
+    ctm = (1, 0, 0, 1, 0, 0)
+    stack, rect, clip, pending = [], None, None, False
+    found = []
+    for operands, op in ops:
+        op = op.decode() if isinstance(op, bytes) else op
+        if op == "q":
+            stack.append((ctm, clip))
+        elif op == "Q":
+            ctm, clip = stack.pop()
+        elif op == "cm":
+            ctm = _mul(tuple(float(v) for v in operands), ctm)
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            (ax, ay), (bx, by) = _apply(ctm, x, y), _apply(ctm, x + w, y + h)
+            rect = (min(ax, bx) * PT, min(ay, by) * PT, max(ax, bx) * PT, max(ay, by) * PT)
+        elif op in ("W", "W*"):
+            pending = True
+        elif op == "n":
+            if pending:
+                clip, pending = rect, False
+            rect = None
+        elif op == "Do":
+            name = str(operands[0])
+            xo = xobjects[name].get_object()
+            if xo.get("/Subtype") != "/Image":
+                continue
+            x0, y0 = _apply(ctm, 0, 0)
+            x1, y1 = _apply(ctm, 1, 1)
+            found.append((Placement(name, x0 * PT, y0 * PT, (x1 - x0) * PT, (y1 - y0) * PT,
+                                    int(xo["/Width"]), int(xo["/Height"])), clip))
+    return found
+
+
+def filled_rects(reader: PdfReader, index: int):
+    """Filled rectangles (``re ... f``) on page ``index`` as (x0, y0, x1, y1) in mm."""
+    _page, ops = page_ops(reader, index)
+    ctm = (1, 0, 0, 1, 0, 0)
+    stack, rects, found = [], [], []
+    for operands, op in ops:
+        op = op.decode() if isinstance(op, bytes) else op
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop()
+        elif op == "cm":
+            ctm = _mul(tuple(float(v) for v in operands), ctm)
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            (ax, ay), (bx, by) = _apply(ctm, x, y), _apply(ctm, x + w, y + h)
+            rects.append((min(ax, bx) * PT, min(ay, by) * PT, max(ax, bx) * PT, max(ay, by) * PT))
+        elif op in ("f", "F", "f*", "B", "b"):
+            found += rects
+            rects = []
+        elif op in ("n", "S", "W", "W*"):
+            if op != "W" and op != "W*":
+                rects = []
+    return found

@@ -45,6 +45,8 @@ def test_files_written(built):
     for lang in LANGS:
         expected |= {f"reference-{lang}-a4.pdf", f"reference-{lang}-cards.pdf",
                      f"board-{lang}-a3.pdf", f"board-{lang}-a4-tiled.pdf"}
+        if (ROOT / "data/gladbach/rules" / f"{lang}.md").is_file():
+            expected |= {f"gladbach-rules-{lang}.pdf", f"gladbach-rules-{lang}-booklet-a4.pdf"}
     assert names == expected
 
 

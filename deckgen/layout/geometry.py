@@ -1,27 +1,46 @@
-"""Pure sheet geometry: the card grid, duplex mirroring, crop marks, slug.
+"""Pure sheet geometry: the card grid, duplex mirroring, crop marks, slug, rulers, registration marks.
 
 All values are millimetres in PDF orientation (origin bottom-left, y up).
-Nothing here draws; the PDF writer reads these plans.  Cards touch on the
-sheet (shared cut lines, as home print-and-play needs on A4/Letter); the
-outer edge of the grid gets the full bleed, so a guillotine cut along any
-outer line never leaves white.
+Nothing here draws; the PDF writer reads these plans.  How cards sit on
+the sheet is a :class:`~deckgen.layout.layouts.SheetLayout` (data): the
+default ``grid`` has cards touching, sharing their cut lines, as home
+print-and-play on A4/Letter needs; ``gutters`` gives every card its own
+bleed.  The rules every layout keeps:
+
+* the card grid and its outer bleed stay inside the printer margin;
+* every edge of a card that has no card next to it shows the full bleed,
+  on partial sheets too, so a cut along it never leaves white;
+* nothing printed outside the cards (crop marks, slug line, rulers) comes
+  closer than :data:`EDGE_MM` to the paper edge, where many printers do
+  not print.  Crop marks sit outside the bleed where the margin allows; in
+  a narrow margin (Letter above and below a 3x3 poker grid) they run over
+  the outer bleed, stopping short of the trim, and are drawn with a white
+  halo so they show on a dark bleed;
+* the slug line and the rulers live in a band along the roomier pair of
+  margins, clear of the crop marks.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from deckgen.model import CardSize
 
-#: Home printers do not print closer than this to the paper edge.
+#: Home printers do not print closer than this to the paper edge: the bleed stays inside it.
 PRINTER_MARGIN_MM = 4.0
-#: Crop marks start this far outside the card grid (beyond the bleed).
+#: Nothing besides the cards' bleed comes closer than this to the paper edge.
+EDGE_MM = 5.0
+#: Crop marks start this far outside the card grid when they sit beyond the bleed.
 MARK_OFFSET_MM = 3.5
 MARK_MAX_MM = 5.0
+#: A mark beyond the bleed is at least this long; one over the bleed at least MARK_MIN_OVER_MM.
 MARK_MIN_MM = 2.0
-#: Room kept for the slug line in the margin that carries it.
-SLUG_BAND_MM = 3.0
+MARK_MIN_OVER_MM = 1.5
+#: A mark over the bleed stops this far from the trim.
+MARK_GAP_MM = 0.75
+#: Room for the slug line (and, opposite, the rulers): a band from EDGE_MM inwards.
+BAND_MM = 3.0
 
 
 @dataclass(frozen=True)
@@ -55,17 +74,62 @@ class Slot:
     row: int  # 0 = top row
     trim: Rect
     image: Rect  # trim + bleed on all sides: where the bleed image is drawn
-    clip: Rect  # what of the image is visible: bleed only on the grid's outer edges
+    clip: Rect  # what of the image is visible: bleed on every edge without a card next to it
 
 
 @dataclass(frozen=True)
 class Mark:
-    """A crop mark line segment from (x0, y0) to (x1, y1)."""
+    """A crop mark line segment from (x0, y0) to (x1, y1); ``over_bleed`` when it runs over a card's bleed."""
 
     x0: float
     y0: float
     x1: float
     y1: float
+    over_bleed: bool = False
+
+
+@dataclass(frozen=True)
+class Ruler:
+    """A ruler of ``length`` mm from (x, y) along x (or along y when ``vertical``); ticks every ``step`` mm,
+    every ``major`` tick longer; ``label`` after its end ("10 cm", "3 in")."""
+
+    x: float
+    y: float
+    length: float
+    step: float
+    major: int
+    label: str
+    vertical: bool
+
+
+@dataclass(frozen=True)
+class Registration:
+    """Print-and-cut registration marks (Silhouette style), mm: a filled square in the top-left corner
+    and an L in the top-right and bottom-left corners, ``inset`` from the paper edges; nothing else is
+    printed within ``clearance`` of them."""
+
+    inset: float = 10.0
+    square: float = 5.0
+    length: float = 20.0
+    thickness: float = 0.5
+    clearance: float = 2.0
+
+    def rects(self, paper_w: float, paper_h: float) -> list[Rect]:
+        """The filled rectangles that draw the three marks."""
+        i, s, n, t = self.inset, self.square, self.length, self.thickness
+        return [Rect(i, paper_h - i - s, s, s),  # top left: the square
+                Rect(paper_w - i - n, paper_h - i - t, n, t), Rect(paper_w - i - t, paper_h - i - n, t, n),
+                Rect(i, i, n, t), Rect(i, i, t, n)]
+
+    @property
+    def keep_out(self) -> float:
+        """Distance from the paper edge inside which only the marks are printed."""
+        return self.inset + max(self.square, self.thickness) + self.clearance
+
+    @property
+    def arm(self) -> float:
+        """Distance from the paper edge, along an edge, that the corner marks and their clearance take."""
+        return self.inset + max(self.length, self.square) + self.clearance
 
 
 @dataclass(frozen=True)
@@ -77,46 +141,66 @@ class SheetPlan:
     card: CardSize
     cols: int
     rows: int
-    grid: Rect  # union of the trim rectangles
+    grid: Rect  # from the first trim's outer corner to the last: the cards and the gutters between them
     marks: tuple[Mark, ...]
     slug_anchor: tuple[float, float]
     slug_vertical: bool
+    gutter: float = 0.0  # mm between neighbouring trims (0: shared cut lines)
+    landscape: bool = False
+    layout: str = "grid"
+    rulers: tuple[Ruler, ...] = ()
+    registration: Registration | None = None
+    slug_length: float = 0.0  # mm the slug line may take along its band
+    cut_x: tuple[float, ...] = field(default=())  # every vertical cut line
+    cut_y: tuple[float, ...] = field(default=())  # every horizontal cut line
+    slug_knockout: bool = False  # the slug sits on white over the outer bleed (no band beside it)
 
     @property
     def per_sheet(self) -> int:
         return self.cols * self.rows
 
-    def front_slots(self) -> list[Slot]:
-        return [self._slot(i, c, r) for i, (c, r) in enumerate(self._cells())]
+    def front_slots(self, count: int | None = None) -> list[Slot]:
+        """The slots of a fronts page; with ``count``, only the first ``count`` are filled and an edge
+        whose neighbour is empty gets its bleed."""
+        cells = list(self._cells())
+        filled = set(cells[: self.per_sheet if count is None else count])
+        return [self._slot(i, c, r, filled) for i, (c, r) in enumerate(cells)]
 
-    def back_slots(self, duplex: str) -> list[Slot]:
-        """Slots of the backs page; slot i lies behind front slot i when printed duplex."""
-        slots = []
-        for i, (c, r) in enumerate(self._cells()):
-            if duplex == "long":  # flip around the long (vertical) edge: columns mirror
-                c = self.cols - 1 - c
-            elif duplex == "short":  # flip around the short edge: rows mirror
-                r = self.rows - 1 - r
-            elif duplex != "same":
-                raise ValueError(f"unknown duplex mode {duplex!r}")
-            slots.append(self._slot(i, c, r))
-        return slots
+    def back_slots(self, duplex: str, count: int | None = None) -> list[Slot]:
+        """Slots of the backs page; slot i lies behind front slot i when printed duplex.
+
+        ``long``: the sheet turns over its long edge (columns mirror on a
+        portrait page, rows on a landscape one); ``short``: over its short
+        edge; ``same``: no mirroring.
+        """
+        if duplex not in ("long", "short", "same"):
+            raise ValueError(f"unknown duplex mode {duplex!r}")
+        mirror_cols = (duplex == "long") != self.landscape if duplex != "same" else False
+        mirror_rows = duplex != "same" and not mirror_cols
+        cells = []
+        for c, r in self._cells():
+            cells.append((self.cols - 1 - c if mirror_cols else c, self.rows - 1 - r if mirror_rows else r))
+        filled = set(cells[: self.per_sheet if count is None else count])
+        return [self._slot(i, c, r, filled) for i, (c, r) in enumerate(cells)]
 
     def _cells(self):
         for r in range(self.rows):
             for c in range(self.cols):
                 yield c, r
 
-    def _slot(self, index: int, col: int, row: int) -> Slot:
-        w, h, b = self.card.width, self.card.height, self.card.bleed
-        x = self.grid.x + col * w
-        y = self.grid.y1 - (row + 1) * h
+    def _slot(self, index: int, col: int, row: int, filled: set) -> Slot:
+        w, h, b, g = self.card.width, self.card.height, self.card.bleed, self.gutter
+        x = self.grid.x + col * (w + g)
+        y = self.grid.y1 - (row + 1) * h - row * g
         trim = Rect(x, y, w, h)
         image = Rect(x - b, y - b, w + 2 * b, h + 2 * b)
-        left = b if col == 0 else 0.0
-        right = b if col == self.cols - 1 else 0.0
-        bottom = b if row == self.rows - 1 else 0.0
-        top = b if row == 0 else 0.0
+        inner = min(b, g / 2)  # bleed shown towards a filled neighbour: half the gutter at most
+
+        def side(neighbour: tuple[int, int]) -> float:
+            return inner if neighbour in filled else b
+
+        left, right = side((col - 1, row)), side((col + 1, row))
+        top, bottom = side((col, row - 1)), side((col, row + 1))
         clip = Rect(x - left, y - bottom, w + left + right, h + top + bottom)
         return Slot(index, col, row, trim, image, clip)
 
@@ -125,47 +209,137 @@ class LayoutError(ValueError):
     """The card does not fit the paper."""
 
 
-def plan_sheet(paper_w: float, paper_h: float, card: CardSize,
+def plan_sheet(paper_w: float, paper_h: float, card: CardSize, layout=None,
                printer_margin: float = PRINTER_MARGIN_MM) -> SheetPlan:
-    """Plan the largest centred grid of touching cards on the paper.
+    """Plan the largest centred grid of cards on the paper, as ``layout`` arranges them.
 
-    The grid plus its outer bleed must stay inside the printer margin, and
-    the crop marks (at least ``MARK_MIN_MM`` long) must stay on the paper.
-    Raises :class:`LayoutError` if not even one card fits.
+    ``layout`` is a :class:`~deckgen.layout.layouts.SheetLayout` (default:
+    the shared-cut grid).  With orientation ``auto`` the paper is turned to
+    landscape when that holds more cards.  Raises :class:`LayoutError` if
+    not even one card fits, or if the crop marks find no room.
     """
-    start = max(MARK_OFFSET_MM, card.bleed + 0.5)
-    # Each side keeps room for the bleed inside the printer margin, and for crop marks on the page.
-    margin = max(printer_margin + card.bleed, start + MARK_MIN_MM)
-    usable_w = paper_w - 2 * margin
-    usable_h = paper_h - 2 * margin
-    cols = int(math.floor(usable_w / card.width + 1e-9))
-    rows = int(math.floor(usable_h / card.height + 1e-9))
+    from deckgen.layout.layouts import GRID
+
+    layout = layout or GRID
+    orientations = {"portrait": [False], "landscape": [True], "auto": [False, True]}[layout.orientation]
+    plans, errors = [], []
+    for landscape in orientations:
+        pw, ph = (paper_h, paper_w) if landscape else (paper_w, paper_h)
+        try:
+            plans.append(_plan(pw, ph, card, layout, printer_margin, landscape))
+        except LayoutError as exc:
+            errors.append(exc)
+    if not plans:
+        raise errors[0]
+    return max(plans, key=lambda p: (p.per_sheet, not p.landscape))
+
+
+def _count(room: float, size: float, gutter: float) -> int:
+    return int(math.floor((room + gutter) / (size + gutter) + 1e-9))
+
+
+def _plan(pw: float, ph: float, card: CardSize, layout, printer_margin: float, landscape: bool) -> SheetPlan:
+    w, h, b = card.width, card.height, card.bleed
+    g = layout.gutter_for(card)
+    reg = layout.registration
+    # The least margin a side needs: the bleed inside the printer margin, a crop mark outside it.
+    need = printer_margin + b
+    if layout.crop_marks:
+        need = max(need, EDGE_MM + MARK_MIN_OVER_MM + MARK_GAP_MM)
+    if reg is not None:
+        need = max(need, reg.keep_out + b)
+        if layout.crop_marks:
+            need = max(need, reg.keep_out + MARK_MIN_OVER_MM + MARK_GAP_MM)
+    cols, rows = _count(pw - 2 * need, w, g), _count(ph - 2 * need, h, g)
     if cols < 1 or rows < 1:
-        raise LayoutError(f"a {card.width:g}x{card.height:g} mm card with {card.bleed:g} mm bleed "
-                          f"does not fit on {paper_w:g}x{paper_h:g} mm paper")
-    grid_w, grid_h = cols * card.width, rows * card.height
-    grid = Rect((paper_w - grid_w) / 2, (paper_h - grid_h) / 2, grid_w, grid_h)
+        raise LayoutError(f"a {w:g}x{h:g} mm card with {b:g} mm bleed does not fit on {pw:g}x{ph:g} mm paper"
+                          + (f" with the {layout.name} layout" if layout.name != "grid" else ""))
+    grid_w, grid_h = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
+    grid = Rect((pw - grid_w) / 2, (ph - grid_h) / 2, grid_w, grid_h)
     margin_x, margin_y = grid.x, grid.y
-    # The slug goes into the roomier margin pair: bottom (horizontal) or left (vertical).
+    # The slug goes into the roomier margin pair (left: vertical text; bottom: horizontal), the rulers
+    # opposite; each takes a band from EDGE_MM inwards, if the margin has room for it beside a mark.
     slug_vertical = margin_x > margin_y + 2.0
-    length_x = _mark_length(margin_x - start - printer_margin - (SLUG_BAND_MM if slug_vertical else 0.0))
-    length_y = _mark_length(margin_y - start - printer_margin - (0.0 if slug_vertical else SLUG_BAND_MM))
-    marks = []
-    xs = [grid.x + c * card.width for c in range(cols + 1)]
-    ys = [grid.y + r * card.height for r in range(rows + 1)]
-    for x in xs:  # vertical marks above and below the grid
-        marks.append(Mark(x, grid.y - start, x, grid.y - start - length_y))
-        marks.append(Mark(x, grid.y1 + start, x, grid.y1 + start + length_y))
-    for y in ys:  # horizontal marks left and right of the grid
-        marks.append(Mark(grid.x - start, y, grid.x - start - length_x, y))
-        marks.append(Mark(grid.x1 + start, y, grid.x1 + start + length_x, y))
-    # Slug baseline: inside the printable area, clear of the marks (6 pt text is ~2 mm tall).
+    band_room = (margin_x if slug_vertical else margin_y) - EDGE_MM - BAND_MM
+    bands = band_room >= max(b, MARK_MIN_OVER_MM + MARK_GAP_MM if layout.crop_marks else 0.0)
+    band = BAND_MM if bands else 0.0
+    cut_x = sorted({grid.x + c * (w + g) for c in range(cols)} | {grid.x + c * (w + g) + w for c in range(cols)})
+    cut_y = sorted({grid.y + r * (h + g) for r in range(rows)} | {grid.y + r * (h + g) + h for r in range(rows)})
+    marks: list[Mark] = []
+    if layout.crop_marks:
+        # vertical marks above and below the grid, horizontal ones left and right; the band of the
+        # slug line (and of the rulers opposite) is kept free on its pair of sides
+        edge = max(EDGE_MM, reg.keep_out) if reg is not None else EDGE_MM
+        vertical = _side_marks(margin_y, 0.0 if slug_vertical else band, b, edge)
+        horizontal = _side_marks(margin_x, band if slug_vertical else 0.0, b, edge)
+        if vertical is None or horizontal is None:
+            raise LayoutError(f"no room for crop marks around {cols}x{rows} {w:g}x{h:g} mm cards on "
+                              f"{pw:g}x{ph:g} mm paper")
+        if vertical is not None:
+            inner, length = vertical
+            for x in cut_x:
+                marks.append(Mark(x, grid.y - inner, x, grid.y - inner - length, inner < b))
+                marks.append(Mark(x, grid.y1 + inner, x, grid.y1 + inner + length, inner < b))
+        if horizontal is not None:
+            inner, length = horizontal
+            for y in cut_y:
+                marks.append(Mark(grid.x - inner, y, grid.x - inner - length, y, inner < b))
+                marks.append(Mark(grid.x1 + inner, y, grid.x1 + inner + length, y, inner < b))
+    # Slug baseline inside its band (6 pt text: ~1.6 mm above the baseline, ~0.5 mm below).  Without a
+    # band beside the bleed, the slug goes on a white knock-out over the outer bleed (cut away with it),
+    # along the first card only, so it crosses no crop mark.
+    start = reg.arm if reg is not None else 0.0
+    along = cut_y if slug_vertical else cut_x
     if slug_vertical:
-        anchor = (printer_margin + 2.2, grid.y)
+        low = max(grid.y, start)
+        anchor = (EDGE_MM + 1.7, low)
+        slug_length = ph - low - max(EDGE_MM, start)
     else:
-        anchor = (grid.x, printer_margin + 0.5)
-    return SheetPlan(paper_w, paper_h, card, cols, rows, grid, tuple(marks), anchor, slug_vertical)
+        low = max(grid.x, start)
+        anchor = (low, EDGE_MM + 0.6)
+        slug_length = pw - low - max(EDGE_MM, start)
+    knockout = not bands
+    if knockout:
+        low = along[0] + 1.0
+        slug_length = max(0.0, along[1] - along[0] - 2.0)
+        anchor = (EDGE_MM + 1.7, low) if slug_vertical else (low, EDGE_MM + 0.6)
+    rulers = _rulers(pw, ph, grid, slug_vertical, reg) if layout.rulers and bands else ()
+    return SheetPlan(pw, ph, card, cols, rows, grid, tuple(marks), anchor, slug_vertical, g, landscape,
+                     layout.name, rulers, reg, slug_length, tuple(cut_x), tuple(cut_y), knockout)
 
 
-def _mark_length(room: float) -> float:
-    return max(MARK_MIN_MM, min(MARK_MAX_MM, room))
+def _side_marks(margin: float, band: float, bleed: float, edge: float = EDGE_MM) -> tuple[float, float] | None:
+    """(distance of the mark's inner end from the trim, its length) on a side, or None without room.
+
+    Beyond the bleed when the margin allows a mark of MARK_MIN_MM there;
+    else over the bleed, stopping MARK_GAP_MM short of the trim.
+    """
+    room = margin - edge - band  # from the trim out to where nothing may be printed
+    start = max(MARK_OFFSET_MM, bleed + 0.5)
+    if room - start >= MARK_MIN_MM:
+        return start, min(MARK_MAX_MM, room - start)
+    inner = max(MARK_GAP_MM, min(start, room - MARK_MIN_MM))
+    length = min(MARK_MAX_MM, room - inner)
+    if length < MARK_MIN_OVER_MM - 1e-9:
+        return None
+    return inner, length
+
+
+def _rulers(pw: float, ph: float, grid: Rect, slug_vertical: bool, reg: Registration | None) -> tuple[Ruler, ...]:
+    """A 10 cm and a 3 in ruler (or what fits of them) in the band opposite the slug line."""
+    wanted = [(100.0, 1.0, 10, "10 cm"), (76.2, 25.4 / 8, 8, "3 in")]
+    low = max(grid.y if slug_vertical else grid.x, reg.arm if reg is not None else 0.0)
+    high = (ph if slug_vertical else pw) - max(EDGE_MM, reg.arm if reg is not None else 0.0)
+    label_room, gap = 9.0, 6.0
+    rulers, at = [], low
+    # the ruler's line runs EDGE_MM + 0.2 from the paper edge; its ticks grow inwards from it
+    line = (pw - EDGE_MM - 0.2) if slug_vertical else (ph - EDGE_MM - 0.2)
+    for length, step, major, label in wanted:
+        if at + length + label_room > high:
+            continue
+        if slug_vertical:
+            rulers.append(Ruler(line, at, length, step, major, label, True))
+        else:
+            rulers.append(Ruler(at, line, length, step, major, label, False))
+        at += length + label_room + gap
+    return tuple(rulers)

@@ -1,8 +1,11 @@
 """Write print-and-play sheets: fronts pages, each followed by its backs page.
 
 Cards are placed by :mod:`deckgen.layout.geometry`; this module only draws:
-card images clipped to their slot, hairline crop marks in the margin, and
-a slug line naming deck, page and build settings.
+card images clipped to their slot (the bleed showing on every edge with no
+card next to it), hairline crop marks (with a white halo where they run
+over a card's bleed), rulers, registration marks, and a slug line naming
+deck, sheet and build settings.  A printer profile
+(:mod:`deckgen.layout.printer`) moves and scales every backs page.
 """
 
 from __future__ import annotations
@@ -10,13 +13,16 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from deckgen.layout.geometry import SheetPlan, Slot
+from deckgen.layout.geometry import Ruler, SheetPlan, Slot
 from deckgen.layout.papers import mm
 from deckgen.layout.pdfcanvas import open_canvas
 from deckgen.layout.pdfimage import draw_face, finish
 from deckgen.render.raster import RasterImage
 
 MARK_WIDTH_PT = 0.25
+HALO_WIDTH_PT = 1.4
+SLUG_SIZE_PT = 6.0
+SLUG_MIN_PT = 4.0
 
 
 @dataclass(frozen=True)
@@ -28,46 +34,101 @@ class SheetJob:
     backs: list[RasterImage] | None  # each card's back, in the same order; None: no backs pages
     duplex: str  # long | short | none
     settings: str  # e.g. "A4 - 300 dpi - duplex long - poker 63x88 mm + 3 mm bleed"
+    profile: object = None  # a PrinterProfile applied to every backs page, or None
 
 
-def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str) -> bytes:
-    """Return the PDF bytes of all sheets for ``job``."""
+def sheet_count(plan: SheetPlan, job: SheetJob) -> int:
+    return max(1, -(-len(job.fronts) // plan.per_sheet))
+
+
+def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: range | None = None) -> bytes:
+    """Return the PDF bytes of the sheets of ``job`` (all, or those in ``sheets``, 0-based)."""
     buffer = io.BytesIO()
     canvas = open_canvas((mm(plan.paper_w), mm(plan.paper_h)), font_name, job.title, buffer)
     per = plan.per_sheet
-    n_sheets = max(1, -(-len(job.fronts) // per))
-    fronts = plan.front_slots()
-    backs = plan.back_slots(job.duplex) if job.backs is not None and job.duplex != "none" else None
-    for sheet in range(n_sheets):
+    n_sheets = sheet_count(plan, job)
+    with_backs = job.backs is not None and job.duplex != "none"
+    for sheet in sheets if sheets is not None else range(n_sheets):
         batch = job.fronts[sheet * per:(sheet + 1) * per]
-        for slot, image in zip(fronts, batch):
+        for slot, image in zip(plan.front_slots(len(batch)), batch):
             _draw_slot(canvas, slot, image)
-        _draw_marks(canvas, plan)
-        _draw_slug(canvas, plan, font_name, f"{job.title}  ·  fronts  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
+        _draw_furniture(canvas, plan, font_name,
+                        f"{job.title}  ·  fronts  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
         canvas.showPage()
-        if backs is not None:
-            for slot, image in zip(backs, job.backs[sheet * per:(sheet + 1) * per]):
-                _draw_slot(canvas, slot, image)  # back slot i lies behind front slot i
-            _draw_marks(canvas, plan)
-            _draw_slug(canvas, plan, font_name, f"{job.title}  ·  backs  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
+        if with_backs:
+            backs = job.backs[sheet * per:(sheet + 1) * per]
+            canvas.saveState()
+            _correct(canvas, plan, job.profile)
+            for slot, image in zip(plan.back_slots(job.duplex, len(backs)), backs):
+                _draw_slot(canvas, slot, image, _placement(plan, job.profile))  # behind front slot i
+            _draw_furniture(canvas, plan, font_name,
+                            f"{job.title}  ·  backs  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
+            canvas.restoreState()
             canvas.showPage()
     return finish(canvas, buffer)
 
 
-def _draw_slot(canvas, slot: Slot, image: RasterImage) -> None:
+def _correct(canvas, plan: SheetPlan, profile) -> None:
+    """Move (and scale about the page centre) a backs page as the printer profile says."""
+    if profile is None or profile.is_identity:
+        return
+    cx, cy = mm(plan.paper_w / 2), mm(plan.paper_h / 2)
+    canvas.translate(mm(profile.shift_x), mm(profile.shift_y))
+    if (profile.scale_x, profile.scale_y) != (1.0, 1.0):
+        canvas.translate(cx, cy)
+        canvas.scale(profile.scale_x, profile.scale_y)
+        canvas.translate(-cx, -cy)
+
+
+def _placement(plan: SheetPlan, profile):
+    """Where a rectangle of a corrected backs page lands on the page (points), for faces placed after the
+    page is drawn (vector faces ignore the canvas transform); None when nothing is corrected."""
+    if profile is None or profile.is_identity:
+        return None
+    cx, cy = plan.paper_w / 2, plan.paper_h / 2
+
+    def place(x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+        return (mm(profile.shift_x + cx + profile.scale_x * (x - cx)),
+                mm(profile.shift_y + cy + profile.scale_y * (y - cy)), mm(w * profile.scale_x), mm(h * profile.scale_y))
+
+    return place
+
+
+def _draw_slot(canvas, slot: Slot, image: RasterImage, placement=None) -> None:
+    from deckgen.layout.pdfimage import VectorFace
+
     canvas.saveState()
     path = canvas.beginPath()
     clip = slot.clip
     path.rect(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h))
     canvas.clipPath(path, stroke=0, fill=0)
     im = slot.image
-    draw_face(canvas, image, mm(im.x), mm(im.y), mm(im.w), mm(im.h),
-              clip=(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h)))
+    if placement is not None and isinstance(image, VectorFace):
+        draw_face(canvas, image, *placement(im.x, im.y, im.w, im.h), clip=placement(clip.x, clip.y, clip.w, clip.h))
+    else:
+        draw_face(canvas, image, mm(im.x), mm(im.y), mm(im.w), mm(im.h),
+                  clip=(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h)))
     canvas.restoreState()
 
 
+def _draw_furniture(canvas, plan: SheetPlan, font_name: str, slug: str) -> None:
+    _draw_marks(canvas, plan)
+    _draw_registration(canvas, plan)
+    for ruler in plan.rulers:
+        _draw_ruler(canvas, ruler, font_name)
+    _draw_slug(canvas, plan, font_name, slug)
+
+
 def _draw_marks(canvas, plan: SheetPlan) -> None:
+    if not plan.marks:
+        return
     canvas.saveState()
+    halo = [m for m in plan.marks if m.over_bleed]
+    if halo:  # white under the marks that cross a card's bleed, so they show on a dark one
+        canvas.setLineWidth(HALO_WIDTH_PT)
+        canvas.setStrokeColorRGB(1, 1, 1)
+        for m in halo:
+            canvas.line(mm(m.x0), mm(m.y0), mm(m.x1), mm(m.y1))
     canvas.setLineWidth(MARK_WIDTH_PT)
     canvas.setStrokeColorRGB(0, 0, 0)
     for m in plan.marks:
@@ -75,15 +136,64 @@ def _draw_marks(canvas, plan: SheetPlan) -> None:
     canvas.restoreState()
 
 
-def _draw_slug(canvas, plan: SheetPlan, font_name: str, text: str) -> None:
+def _draw_registration(canvas, plan: SheetPlan) -> None:
+    if plan.registration is None:
+        return
     canvas.saveState()
-    canvas.setFillColorRGB(0.35, 0.35, 0.35)
-    canvas.setFont(font_name, 6)
-    x, y = plan.slug_anchor
-    if plan.slug_vertical:
-        canvas.translate(mm(x), mm(y))
+    canvas.setFillColorRGB(0, 0, 0)
+    for r in plan.registration.rects(plan.paper_w, plan.paper_h):
+        canvas.rect(mm(r.x), mm(r.y), mm(r.w), mm(r.h), stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def _draw_ruler(canvas, ruler: Ruler, font_name: str) -> None:
+    """Ticks as thin filled bars (so they are never mistaken for crop marks), the label after the end.
+
+    The ruler's line lies on the side of the paper edge; ticks and label grow inwards from it.
+    """
+    canvas.saveState()
+    canvas.setFillColorRGB(0.25, 0.25, 0.25)
+    canvas.translate(mm(ruler.x), mm(ruler.y))
+    inward = -1.0  # a horizontal ruler at the top: inwards is down
+    if ruler.vertical:  # along y at the right-hand side: turned, inwards (left) is the local +y
         canvas.rotate(90)
-        canvas.drawString(0, 0, text)
-    else:
-        canvas.drawString(mm(x), mm(y), text)
+        inward = 1.0
+    bar = 0.12
+    ticks = int(round(ruler.length / ruler.step))
+    half = ruler.major // 2 if ruler.major % 2 == 0 else 0
+
+    def bar_rect(x: float, length: float, width: float) -> None:
+        y0 = 0.0 if inward > 0 else -length
+        canvas.rect(mm(x), mm(y0), mm(width), mm(length), stroke=0, fill=1)
+
+    bar_rect(0.0, bar, ruler.length)
+    for i in range(ticks + 1):
+        tall = 1.6 if i % ruler.major == 0 else (1.1 if half and i % half == 0 else 0.7)
+        bar_rect(i * ruler.step - bar / 2, tall, bar)
+    canvas.setFont(font_name, 5)
+    canvas.drawString(mm(ruler.length + 1.2), mm(0.2 if inward > 0 else -1.9), ruler.label)
+    canvas.restoreState()
+
+
+def _draw_slug(canvas, plan: SheetPlan, font_name: str, text: str) -> None:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    size = SLUG_SIZE_PT
+    room = mm(plan.slug_length) if plan.slug_length > 0 else None
+    if room is not None:
+        while size > SLUG_MIN_PT and stringWidth(text, font_name, size) > room:
+            size -= 0.25
+    while stringWidth(text, font_name, size) > room and len(text) > 8 if room is not None else False:
+        text = text[: max(8, int(len(text) * room / stringWidth(text, font_name, size)) - 2)].rstrip(" ·") + "…"
+    canvas.saveState()
+    x, y = plan.slug_anchor
+    canvas.translate(mm(x), mm(y))
+    if plan.slug_vertical:
+        canvas.rotate(90)
+    if plan.slug_knockout:  # over the outer bleed: on white, so it reads on a dark card
+        canvas.setFillColorRGB(1, 1, 1)
+        canvas.rect(-1, -size * 0.28, stringWidth(text, font_name, size) + 2, size * 1.05, stroke=0, fill=1)
+    canvas.setFillColorRGB(0.35, 0.35, 0.35)
+    canvas.setFont(font_name, size)
+    canvas.drawString(0, 0, text)
     canvas.restoreState()

@@ -56,13 +56,15 @@ def has_rulebook(game: Game) -> bool:
 
 
 def load_sources(project: Project, game: Game, languages) -> tuple[dict[str, Source], list[Problem]]:
-    """Every language's parsed source (a missing one is a problem), and the problems found."""
+    """Every language's parsed source, and the problems found (a language without a source is a warning:
+    translators add languages one at a time)."""
     sources, problems = {}, []
     for lang in languages:
         path = source_path(game, lang)
         display = f"data/{game.id}/{RULES_DIR}/{lang}.md"
         if not path.is_file():
-            problems.append(Problem(display, None, None, None, "missing: this language's rulebook"))
+            problems.append(Problem(display, None, None, None, "no rulebook in this language yet: its booklet "
+                                                               "is not built", warning=True))
             continue
         try:
             sources[lang] = read_source(path, display, lang)
@@ -225,16 +227,40 @@ def _styles(fonts: dict[str, str], theme: Theme, lang: str) -> dict[str, Paragra
     }
 
 
-def theme_for(game: Game, source: Source, fonts: dict[str, str]) -> Theme:
-    """Colours named in the header (``theme: {accent: head}``) resolved through style.yaml."""
+def theme_for(game: Game, source: Source, fonts: dict[str, str], problems: list[Problem] | None = None) -> Theme:
+    """Colours named in the header (``theme: {accent: head}``) resolved through style.yaml; a name
+    style.yaml does not have (and that is no #rrggbb colour) is a problem at the header's line."""
+    import re
+
     colours = game.style.get("colours", {})
     wanted = source.meta.get("theme") or {}
     theme = Theme(body_font=fonts["body"], bold_font=fonts["body-bold"], display_font=fonts["display"])
+    if not isinstance(wanted, Mapping):
+        wanted = {}
+        if problems is not None:
+            problems.append(Problem(source.file, _meta_line(source, "theme"), None, "theme",
+                                    "expected a mapping such as {accent: NAME, tint: NAME}"))
     for key in ("ink", "accent", "accent_ink", "tint", "rule"):
         value = wanted.get(key)
-        if value:
-            setattr(theme, key, colours.get(value, value))
+        if not value:
+            continue
+        colour = str(colours.get(value, value))
+        if re.fullmatch(r"#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}", colour):
+            setattr(theme, key, colour)
+        elif problems is not None:
+            known = ", ".join(sorted(colours)) or "none"
+            problems.append(Problem(source.file, _meta_line(source, "theme"), None, f"theme.{key}",
+                                    f"no colour {value!r} in data/{game.id}/style.yaml (its colours: {known}; "
+                                    f"or write #rrggbb)"))
     return theme
+
+
+def _meta_line(source: Source, key: str) -> int:
+    doc = getattr(source, "meta_doc", None)
+    try:
+        return doc.line((key,)) if doc is not None else 1
+    except Exception:  # noqa: BLE001 - a position is a courtesy
+        return 1
 
 
 # ------------------------------------------------------------------ blocks
@@ -643,8 +669,9 @@ def render_booklet(project: Project, game: Game, source: Source, data, trim: str
     fonts = _register_fonts(project)
     descriptor = project.descriptor(game)
     layout = Layout(TRIMS[trim][0] * mm, TRIMS[trim][1] * mm)
-    theme = theme_for(game, source, fonts)
-    ctx = Context(project, game, descriptor, data, source, draw=True, theme=theme)
+    found: list[Problem] = []
+    theme = theme_for(game, source, fonts, found)
+    ctx = Context(project, game, descriptor, data, source, draw=True, theme=theme, problems=found)
     styles = _styles(fonts, theme, source.lang)
     width = layout.trim_w - 2 * layout.margin_x
     story = _story(ctx, styles, width)
@@ -674,8 +701,9 @@ def check_rulebook(project: Project, game: Game, data, languages=None) -> list[P
         if reference is not None and source is not reference:
             problems += structure_problems(reference, source)
         fonts = _register_fonts(project)
+        found: list[Problem] = []
         ctx = Context(project, game, project.descriptor(game), data, source, draw=False,
-                      theme=theme_for(game, source, fonts))
+                      theme=theme_for(game, source, fonts, found), problems=found)
         for key in LABELS:
             ctx.label(key, names="A")  # present, with no placeholder but {names}
         _story(ctx, _styles(fonts, ctx.theme, lang), 100 * mm)

@@ -1,0 +1,100 @@
+"""Sheet layouts as data: how cards are arranged on a home-printing sheet.
+
+``deckgen build --layout NAME`` looks NAME up in the project's
+``layouts/`` folder first (``layouts/NAME.yaml``), then among the layouts
+shipped with deckgen (``deckgen/layouts/``): ``grid`` (the default: cards
+touching, shared cut lines), ``gutters`` (every card with its own bleed)
+and ``print-and-cut`` (registration marks for a cutting machine).  A layout
+file is checked against ``schemas/layout.schema.json``; a problem names
+the file, line and field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckgen.errors import DeckgenError, Problem
+from deckgen.layout.geometry import Registration
+from deckgen.model import CardSize
+
+BUILTIN_DIR = Path(__file__).resolve().parent.parent / "layouts"
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """One arrangement of cards on a sheet (see the module docstring)."""
+
+    name: str = "grid"
+    description: str = ""
+    gutter: float | None = 0.0  # mm between trims; None: twice the deck's bleed
+    orientation: str = "portrait"  # portrait | landscape | auto
+    crop_marks: bool = True
+    rulers: bool = True
+    registration: Registration | None = None
+
+    def gutter_for(self, card: CardSize) -> float:
+        return 2 * card.bleed if self.gutter is None else float(self.gutter)
+
+
+#: The default layout, also when no layout file can be read (tests, plans without a project).
+GRID = SheetLayout()
+
+
+def layout_files(root: Path | None) -> dict[str, Path]:
+    """Every layout a project can use, by name: the project's own first, then deckgen's."""
+    found = {p.stem: p for p in sorted(BUILTIN_DIR.glob("*.yaml"))}
+    if root is not None and (Path(root) / "layouts").is_dir():
+        found.update({p.stem: p for p in sorted((Path(root) / "layouts").glob("*.yaml"))})
+    return found
+
+
+def load_layout(name: str, root: Path | None = None) -> SheetLayout:
+    """The layout NAME of the project at ``root`` (or deckgen's); DeckgenError, located, if it is wrong."""
+    from deckgen.validate import schema, validate
+    from deckgen.yamlpos import Located, load_yaml
+
+    files = layout_files(root)
+    if name not in files:
+        raise DeckgenError(Problem(None, None, None, "--layout",
+                                   f"no layout {name!r} (known: {', '.join(sorted(files))}; a project adds "
+                                   f"one as layouts/{name}.yaml)"))
+    path = files[name]
+    shown = _shown(path, root)
+    located = load_yaml(path, shown)
+    if located.data is None:
+        located = Located({}, located.file, located.lines, located.columns)
+    if not isinstance(located.data, dict):
+        raise DeckgenError(Problem(shown, 1, None, None, "a layout file is a mapping of settings"))
+    problems = validate(located, schema("layout"))
+    if problems:
+        raise DeckgenError(problems[:1])
+    data = located.data
+    gutter = data.get("gutter", 0)
+    reg = data.get("registration")
+    return SheetLayout(name=name, description=str(data.get("description", "")),
+                       gutter=None if gutter == "bleed" else float(gutter),
+                       orientation=data.get("orientation", "portrait"),
+                       crop_marks=bool(data.get("crop_marks", True)), rulers=bool(data.get("rulers", True)),
+                       registration=Registration(**reg) if isinstance(reg, dict) else None)
+
+
+def describe_layouts(root: Path | None) -> list[tuple[str, str, str]]:
+    """(name, description, file) of every layout, for ``--list-layouts``."""
+    rows = []
+    for name, path in layout_files(root).items():
+        try:
+            text = load_layout(name, root).description
+        except DeckgenError as exc:
+            text = f"(broken: {exc.problems[0]})"
+        rows.append((name, text, _shown(path, root)))
+    return rows
+
+
+def _shown(path: Path, root: Path | None) -> str:
+    if root is not None:
+        try:
+            return str(path.relative_to(root))
+        except ValueError:
+            pass
+    return f"deckgen/layouts/{path.name}" if path.parent == BUILTIN_DIR else str(path)

@@ -1,0 +1,356 @@
+"""Print presets as data: one YAML file per print shop or output convention.
+
+``deckgen export GAME --preset NAME`` looks NAME up in the project's
+``presets/`` folder first, then among the presets shipped here
+(``deckgen/presets/*.yaml``: ``mpc``, ``tgc``, ``drivethru``,
+``meinspiel``), so a user adds a shop — or changes a bundled one — with a
+YAML file and no code.  A preset names a writer (``images``, ``deck-pdf``,
+``split-pdf``) and its fields: per deck size the shop's trim, bleed, safe
+zone and resolution; colour (rgb, or cmyk with a profile, an intent and an
+ink limit); PDF/X conformance; page order; copies; backs; the file-name
+pattern; a manifest; marks.
+
+Every preset is checked against ``preset.schema.json`` and then for what
+a schema cannot say (a size with both ``pixels`` and ``dpi``, CMYK asked of
+PNG files, a file-name pattern that names two faces alike, a profile that
+is not a CMYK ``.icc`` file); each problem names the preset's file, line
+and field.  The full reference is docs/print-shops.md.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from deckgen.errors import DeckgenError, Problem
+from deckgen.model import CardSize, Deck
+from deckgen.yamlpos import Located, load_yaml
+
+PRESET_DIR = Path(__file__).resolve().parent
+#: What a file-name pattern may use.
+PLACEHOLDERS = ("game", "deck", "lang", "stem", "card", "index", "copy", "count", "side", "preset")
+WRITERS = ("images", "deck-pdf", "split-pdf")
+
+
+@lru_cache(maxsize=None)
+def schema() -> dict:
+    return json.loads((PRESET_DIR / "preset.schema.json").read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True)
+class ShopSize:
+    """One deck's faces as a preset prints them: the card size to render at and the image size."""
+
+    size: CardSize  # trim, bleed and safe zone the faces are rendered at
+    pixels: tuple[int, int]  # every image, bleed included
+    dpi: float  # pixels per inch (from pixels, or the preset's / --dpi's)
+    changed: bool  # True when the shop's trim, bleed or safe zone differ from the deck's
+
+
+@dataclass(frozen=True)
+class Colour:
+    """A preset's colour settings."""
+
+    mode: str = "rgb"  # rgb | cmyk
+    profile: str = "fogra39"
+    condition: str | None = None
+    intent: str = "relative"
+    ink_limit: float | None = None
+    gamut_warning: float | None = None
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A validated preset."""
+
+    name: str
+    file: str  # as shown in messages: deckgen/presets/mpc.yaml, presets/myshop.yaml
+    title: str
+    description: str
+    writer: str
+    sizes: Mapping[str, Mapping[str, Any]]
+    colour: Colour
+    pdfx: str | None  # "X-1a", "X-4" or None
+    order: str
+    copies: str
+    backs: str
+    files: str
+    back_file: str | None
+    manifest: str | None
+    marks: str
+    doc: Located = field(compare=False, repr=False)
+
+    def problem(self, path: tuple, message: str, warning: bool = False) -> Problem:
+        """A problem located at ``path`` inside the preset file."""
+        return self.doc.problem(path, message, warning)
+
+    def size_key(self, deck: Deck) -> str | None:
+        """The ``sizes`` entry that serves ``deck`` (its size's name, else ``default``), or None."""
+        if deck.size.name in self.sizes:
+            return deck.size.name
+        return "default" if "default" in self.sizes else None
+
+    def shop_size(self, deck: Deck, dpi: int | None = None) -> ShopSize:
+        """The size ``deck`` is rendered and drawn at; raises a located DeckgenError if the preset has none.
+
+        ``dpi`` (``--dpi``) replaces the preset's dpi; a preset that fixes the
+        pixel size refuses it.
+        """
+        key = self.size_key(deck)
+        if key is None:
+            src = deck.source
+            raise DeckgenError([
+                self.problem(("sizes",), f"no size for {deck.size.name} decks (it has: {', '.join(self.sizes)}); "
+                                         f"add one, or `default`"),
+                Problem(src.file if src else None, src.line if src else None, None, f"decks.{deck.id}.size",
+                        f"{self.name} cannot print this deck's {deck.size.name} size")])
+        spec = self.sizes[key]
+        trim = spec.get("trim", "deck")
+        width, height = (deck.size.width, deck.size.height) if trim == "deck" else (float(trim[0]), float(trim[1]))
+        bleed = float(spec.get("bleed", deck.size.bleed))
+        safe = float(spec.get("safe", deck.size.safe))
+        size = CardSize(width=width, height=height, bleed=bleed, safe=safe, name=deck.size.name)
+        if "pixels" in spec:
+            if dpi is not None:
+                raise DeckgenError(Problem(None, None, None, "--dpi",
+                                           f"preset {self.name} fixes the image size ({spec['pixels'][0]}×"
+                                           f"{spec['pixels'][1]} px); --dpi does not apply"))
+            pixels = (int(spec["pixels"][0]), int(spec["pixels"][1]))
+            ppi = pixels[0] / (size.full_width / 25.4)
+            ppi_y = pixels[1] / (size.full_height / 25.4)
+            if abs(ppi - ppi_y) > 0.01 * max(ppi, ppi_y):
+                raise DeckgenError(self.problem(
+                    ("sizes", key, "pixels"),
+                    f"{pixels[0]}×{pixels[1]} px is not the shape of the {deck.label} deck's "
+                    f"{size.full_width:g}×{size.full_height:g} mm with bleed ({ppi:.0f} vs {ppi_y:.0f} dpi): "
+                    f"its faces would be stretched; give the trim and bleed, or dpi"))
+        else:
+            ppi = dpi if dpi is not None else int(spec["dpi"])
+            pixels = size.pixels(int(ppi))
+        changed = (width, height, bleed, safe) != (deck.size.width, deck.size.height, deck.size.bleed,
+                                                   deck.size.safe)
+        return ShopSize(size, pixels, ppi, changed)
+
+
+# ------------------------------------------------------------------ finding presets
+
+
+def preset_files(project_root: Path | None) -> dict[str, tuple[Path, str]]:
+    """Every preset a project can use: name -> (file, display name); the project's own win."""
+    found: dict[str, tuple[Path, str]] = {}
+    for path in sorted(PRESET_DIR.glob("*.yaml")):
+        found[path.stem] = (path, f"deckgen/presets/{path.name}")
+    if project_root is not None:
+        folder = Path(project_root) / "presets"
+        if folder.is_dir():
+            for path in sorted([*folder.glob("*.yaml"), *folder.glob("*.yml")]):
+                found[path.stem] = (path, f"presets/{path.name}")
+    return found
+
+
+def load_preset(name: str, project_root: Path | None) -> Preset:
+    """The preset called ``name``, validated; a DeckgenError with located problems if it is not valid."""
+    files = preset_files(project_root)
+    if name not in files:
+        raise DeckgenError(Problem(None, None, None, "--preset",
+                                   f"no preset {name!r} (there are: {', '.join(sorted(files))}; "
+                                   f"a project adds one as presets/{name}.yaml)"))
+    path, display = files[name]
+    return parse_preset(path, display, name, project_root)
+
+
+def describe_presets(project_root: Path | None) -> list[tuple[str, str, str]]:
+    """(name, file, description) of every preset, for listings; an invalid one says so."""
+    rows = []
+    for name, (path, display) in sorted(preset_files(project_root).items()):
+        try:
+            preset = parse_preset(path, display, name, project_root)
+            rows.append((name, display, f"{preset.title}: {preset.description}".rstrip(": ")))
+        except DeckgenError as exc:
+            rows.append((name, display, f"invalid: {exc.problems[0]}"))
+    return rows
+
+
+# ------------------------------------------------------------------ validation
+
+
+def parse_preset(path: Path, display: str, name: str, project_root: Path | None = None) -> Preset:
+    """Read and check one preset file."""
+    from deckgen.validate import validate
+
+    doc = load_yaml(path, display)
+    if not isinstance(doc.data, dict):
+        raise DeckgenError(doc.problem((), "a preset is a mapping of fields (writer:, sizes:, ...)"))
+    problems = validate(doc, schema())
+    if problems:
+        raise DeckgenError(problems)
+    raw = doc.data
+    problems += _check_sizes(doc, raw)
+    colour_raw = raw.get("colour", {"mode": "rgb"})
+    colour = Colour(mode=colour_raw["mode"], profile=colour_raw.get("profile", "fogra39"),
+                    condition=colour_raw.get("condition"), intent=colour_raw.get("intent", "relative"),
+                    ink_limit=colour_raw.get("ink_limit"), gamut_warning=colour_raw.get("gamut_warning"))
+    writer = raw["writer"]
+    pdfx = None if raw.get("pdfx", "none") == "none" else raw["pdfx"]
+    if colour.mode == "rgb":
+        for key in ("profile", "condition", "intent", "ink_limit", "gamut_warning"):
+            if key in colour_raw:
+                problems.append(doc.problem(("colour", key), f"{key} applies to colour mode cmyk only"))
+    else:
+        problems += _check_profile(doc, colour.profile, project_root)
+    if writer == "images":
+        if colour.mode != "rgb":
+            problems.append(doc.problem(("colour", "mode"), "the images writer writes PNG, which is RGB: "
+                                                            "use mode rgb, or a PDF writer for CMYK"))
+        for key, allowed in (("marks", "none"), ("pdfx", "none")):
+            if raw.get(key, "none") != allowed:
+                problems.append(doc.problem((key,), f"{key} applies to the PDF writers only"))
+        if "order" in raw:
+            problems.append(doc.problem(("order",), "order applies to the deck-pdf writer only"))
+        backs = raw.get("backs", "each")
+        if backs == "shared" and "back_file" not in raw:
+            problems.append(doc.problem(("backs",), "backs: shared needs back_file: (the name of the deck's back)"))
+        if backs == "each" and "back_file" in raw:
+            problems.append(doc.problem(("back_file",), "back_file applies to backs: shared only"))
+    else:
+        for key in ("backs", "back_file"):
+            if key in raw:
+                problems.append(doc.problem((key,), f"{key} applies to the images writer only"))
+        if writer == "split-pdf" and "order" in raw:
+            problems.append(doc.problem(("order",), "order applies to the deck-pdf writer only (split-pdf "
+                                                    "writes fronts and backs in the same card order)"))
+        if pdfx and colour.mode != "cmyk":
+            problems.append(doc.problem(("pdfx",), f"PDF/{pdfx} here is CMYK: it needs colour: {{mode: cmyk}}"))
+    preset = Preset(
+        name=name, file=display, title=raw.get("title", name), description=raw.get("description", ""),
+        writer=writer, sizes=raw["sizes"], colour=colour, pdfx=pdfx,
+        order=raw.get("order", "front-back"), copies=raw.get("copies", "repeat"),
+        backs=raw.get("backs", "each") if writer == "images" else "each",
+        files=raw.get("files", "{stem}-{side}" if writer == "split-pdf" else "{stem}" if writer == "deck-pdf"
+                      else "{stem}/{index:03}-{card}-{side}"),
+        back_file=raw.get("back_file"), manifest=None if raw.get("manifest", "none") == "none" else raw["manifest"],
+        marks=raw.get("marks", "none"), doc=doc)
+    problems += _check_pattern(preset)
+    if problems:
+        raise DeckgenError(problems)
+    return preset
+
+
+def _check_sizes(doc: Located, raw: dict) -> list[Problem]:
+    problems = []
+    for key, spec in raw["sizes"].items():
+        where = ("sizes", key)
+        if ("pixels" in spec) == ("dpi" in spec):
+            problems.append(doc.problem(where, "give either pixels: [width, height] or dpi:, not both" if "dpi" in spec
+                                        else "needs pixels: [width, height] or dpi:"))
+            continue
+        if "pixels" in spec and spec.get("trim", "deck") != "deck" and "bleed" in spec:
+            w, h = spec["trim"]
+            b = spec["bleed"]
+            px, py = spec["pixels"]
+            ppi_x, ppi_y = px / (w + 2 * b), py / (h + 2 * b)
+            if abs(ppi_x - ppi_y) > 0.01 * max(ppi_x, ppi_y):
+                problems.append(doc.problem(where + ("pixels",),
+                                            f"{px}×{py} px is not the shape of {w:g}×{h:g} mm + {b:g} mm bleed "
+                                            f"({ppi_x * 25.4:.0f} vs {ppi_y * 25.4:.0f} dpi): the faces would "
+                                            f"be stretched"))
+        if "safe" in spec and spec.get("trim", "deck") != "deck":
+            w, h = spec["trim"]
+            if 2 * spec["safe"] >= min(w, h):
+                problems.append(doc.problem(where + ("safe",), "the safe zone leaves no room inside the trim"))
+    return problems
+
+
+def resolve_profile(spec: str, project_root: Path | None) -> Path:
+    """The ICC file a preset's ``profile:`` names: a bundled name or a path relative to the project."""
+    from deckgen.colour import BUNDLED, COLOUR_DIR
+
+    if spec in BUNDLED:
+        return COLOUR_DIR / BUNDLED[spec]["file"]
+    path = Path(spec)
+    if not path.is_absolute() and project_root is not None:
+        path = Path(project_root) / path
+    return path
+
+
+def _check_profile(doc: Located, spec: str, project_root: Path | None) -> list[Problem]:
+    from deckgen.colour import BUNDLED
+
+    path = resolve_profile(spec, project_root)
+    where = ("colour", "profile")
+    if spec not in BUNDLED and not path.is_file():
+        return [doc.problem(where, f"{spec!r} is neither a bundled profile ({', '.join(BUNDLED)}) nor an .icc "
+                                   f"file of the project")]
+    head = path.read_bytes()[:40]
+    if len(head) < 40 or head[36:40] != b"acsp":
+        return [doc.problem(where, f"{spec!r} is not an ICC profile")]
+    if head[12:16] != b"prtr" or head[16:20] != b"CMYK":
+        return [doc.problem(where, f"{spec!r} is not a CMYK output profile (class {head[12:16].decode('latin-1')!r},"
+                                   f" colour space {head[16:20].decode('latin-1').strip()!r})")]
+    return []
+
+
+class _Sample(dict):
+    def __missing__(self, key):
+        raise KeyError(key)
+
+
+def file_name(pattern: str, values: Mapping[str, Any]) -> str:
+    """``pattern`` filled with ``values`` (str.format syntax: ``{index:03}``)."""
+    return string.Formatter().vformat(pattern, (), _Sample(values))
+
+
+def _sample(card: str, index: int, copy: int, side: str, stem: str = "deck-en", deck: str = "deck",
+            lang: str = "en") -> dict[str, Any]:
+    return {"game": "game", "deck": deck, "lang": lang, "stem": stem, "card": card, "index": index, "copy": copy,
+            "count": 2, "side": side, "preset": "preset"}
+
+
+def _check_pattern(preset: Preset) -> list[Problem]:
+    """Fill the patterns with sample values: unknown names, bad formats and names that collide are errors."""
+    problems = []
+    patterns = [("files", preset.files)] + ([("back_file", preset.back_file)] if preset.back_file else [])
+    for key, pattern in patterns:
+        try:
+            name = file_name(pattern, _sample("ember", 1, 1, "front"))
+        except KeyError as exc:
+            problems.append(preset.problem((key,), f"unknown placeholder {{{exc.args[0]}}} (use: "
+                                                   f"{', '.join('{' + p + '}' for p in PLACEHOLDERS)})"))
+            continue
+        except (ValueError, IndexError, AttributeError, TypeError) as exc:
+            problems.append(preset.problem((key,), f"not a valid pattern: {exc}"))
+            continue
+        parts = Path(name).parts
+        if not name.strip() or Path(name).is_absolute() or ".." in parts or "\\" in name:
+            problems.append(preset.problem((key,), f"{pattern!r} must give a relative file name inside the "
+                                                   f"output folder"))
+    if problems:
+        return problems
+    # faces that must get different names
+    if preset.writer == "images":
+        faces = [_sample("ember", 1, 1, "front"), _sample("tide", 2, 1, "front")]
+        if preset.copies == "repeat":
+            faces.append(_sample("ember", 2, 2, "front"))
+        if preset.backs == "each":
+            faces += [dict(f, side="back") for f in faces]
+    elif preset.writer == "split-pdf":
+        faces = [_sample("", 0, 1, "front"), _sample("", 0, 1, "back")]
+    else:
+        faces = [_sample("", 0, 1, "front")]
+    names = [file_name(preset.files, f) for f in faces]
+    if len(set(names)) < len(names):
+        need = {"images": "{card} or {index}" + (" and {side}" if preset.backs == "each" else "")
+                + (" ({index} counts copies with copies: repeat)" if preset.copies == "repeat" else ""),
+                "split-pdf": "{side}"}.get(preset.writer, "")
+        problems.append(preset.problem(("files",), f"{preset.files!r} names different faces alike: it needs {need}"))
+    decks = [file_name(preset.files, _sample("ember", 1, 1, "front", stem=s, deck=d, lang=l))
+             for s, d, l in (("a-en", "a", "en"), ("a-de", "a", "de"), ("b-en", "b", "en"))]
+    if len(set(decks)) < len(decks):
+        problems.append(preset.problem(("files",), f"{preset.files!r} names the files of different decks or "
+                                                   f"languages alike: use {{stem}} (DECK-LANG) or {{deck}} and "
+                                                   f"{{lang}}"))
+    return problems
