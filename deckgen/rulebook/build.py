@@ -502,6 +502,11 @@ class StoryBuilder:
         outcome = None
         if result is not None:
             outcome = self._outcome(result["winners"], block)
+            payouts = result.get("payouts")
+            if isinstance(payouts, Mapping) and body.get("payouts") is not None:  # the example is about chips
+                shares = ", ".join(f"{name}\u00a0{amount}" for name, amount in payouts.items() if amount)
+                outcome += " " + self.ctx.label("payouts", block, pot=result.get("pot", sum(payouts.values())),
+                                                shares=shares)
             if body.get("caption"):
                 outcome += " " + self.ctx.xml(str(body["caption"]), block)
         flow = self._rows(cells, None if sets else outcome)
@@ -537,11 +542,17 @@ class StoryBuilder:
             if only is not None and decision.id not in only:
                 continue
             words = decision_text(game, self.ctx.lang, decision.id, self.ctx.facts, self.ctx.problems)
-            flow.append(Paragraph(self.ctx.xml(words, block), self.styles["body"]))
+            text = Paragraph(self.ctx.xml(words, block), self.styles["body"])
+            examples = []
             for example in decision.examples:
                 body = {**example.showdown, "winners": list(example.winners), "options": dict(example.options)}
                 at = Problem(example.source.file, example.source.line, None, example.field)
-                flow.extend(self.example(body, block, at))
+                examples.append(self.example(body, block, at))
+            if examples:  # the words stay on the page of their first example
+                flow.append(KeepTogether([text, *examples[0]]))
+                flow.extend(f for e in examples[1:] for f in e)
+            else:
+                flow.append(text)
         return flow
 
     def data_table(self, block: Block) -> list:
@@ -612,7 +623,8 @@ class StoryBuilder:
                 return []
             keys = list(rows_in[0])
             header = [Paragraph(self.ctx.xml(str(names.get(k, k)), block), self.styles["head"]) for k in keys]
-            rows = [header] + [[Paragraph(self.ctx.xml(_fmt(r.get(k), names), block), self.styles["cell"])
+            rows = [header] + [[Paragraph(self.ctx.xml(_fmt(r.get(k), names, self.ctx.lang), block),
+                                          self.styles["cell"])
                                 for k in keys] for r in rows_in]
             width = self.width / len(keys)
             return [_table(rows, [width] * len(keys), self.ctx.theme), Spacer(1, 8)]
@@ -621,7 +633,7 @@ class StoryBuilder:
         header = [Paragraph(self.ctx.label("category", block), self.styles["head"]),
                   Paragraph(self.ctx.label("share", block), self.styles["head"])]
         rows = [header] + [[Paragraph(self.ctx.xml(str(names.get(c, c)), block), self.styles["cell"]),
-                            Paragraph(f"{100 * share:.1f}\u00a0%", self.styles["cell"])]
+                            Paragraph(_number(100 * share, 1, self.ctx.lang) + "\u00a0%", self.styles["cell"])]
                            for c, share in summary.categories.items()]
         return [_table(rows, [self.width * 0.7, self.width * 0.3], self.ctx.theme), Spacer(1, 8)]
 
@@ -647,9 +659,20 @@ def _simulated(descriptor, data, players, games, seed, strategy, options):
     return _SIMULATED[key]
 
 
-def _fmt(value: Any, names: Mapping[str, str]) -> str:
+def _number(value: float, digits: int, lang: str) -> str:
+    """A number with the decimal sign of ``lang`` (84.2 in English, 84,2 in German, French, Russian)."""
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "0" * digits if digits else "0"
+    try:
+        return format_decimal(value, format=pattern, locale=lang)
+    except Exception:  # noqa: BLE001 - an unknown locale keeps the plain number
+        return f"{value:.{digits}f}"
+
+
+def _fmt(value: Any, names: Mapping[str, str], lang: str = "en") -> str:
     if isinstance(value, float):
-        return f"{100 * value:.1f}\u00a0%" if 0 <= value <= 1 else f"{value:.2f}"
+        return _number(100 * value, 1, lang) + "\u00a0%" if 0 <= value <= 1 else _number(value, 2, lang)
     return str(names.get(str(value), value)) if value is not None else ""
 
 
@@ -708,7 +731,32 @@ def check_rulebook(project: Project, game: Game, data, languages=None) -> list[P
             ctx.label(key, names="A")  # present, with no placeholder but {names}
         _story(ctx, _styles(fonts, ctx.theme, lang), 100 * mm)
         problems += ctx.problems
+        problems += _glossary(game, source)
     return problems
+
+
+def _glossary(game: Game, source: Source) -> list[Problem]:
+    """Uses of terms the language file's glossary replaces, in the booklet's words (header included)."""
+    from deckgen.checks.glossary import glossary_problems
+
+    strings = game.strings.get(source.lang)
+    if strings is None:
+        return []
+    texts: list[tuple[Problem, str]] = []
+    for block in source.blocks:
+        at = Problem(source.file, block.line)
+        words = [block.text, *block.items]
+        if block.kind == "directive" and isinstance(block.body, Mapping):
+            words.append(str(block.body.get("caption", "")))
+        texts += [(at, str(w)) for w in words if w]
+    meta = source.meta or {}
+    for key in ("title", "subtitle"):
+        if meta.get(key):
+            texts.append((Problem(source.file, _meta_line(source, key), None, key), str(meta[key])))
+    for group in ("labels", "categories"):
+        for key, value in (meta.get(group) or {}).items() if isinstance(meta.get(group), Mapping) else ():
+            texts.append((Problem(source.file, _meta_line(source, group), None, f"{group}.{key}"), str(value)))
+    return [p for p in glossary_problems(strings, texts) if p.file == source.file]
 
 
 def build_rulebooks(project: Project, game: Game, languages, paper: str, data) -> tuple[list[tuple[str, bytes]],

@@ -3,7 +3,8 @@
 Translators write freely within a section, but the skeleton must agree:
 the same headings (level and id) in the same order, the same directives
 (examples, tables, card rows, odds) with the same data, and the same
-placeholders in each section.  A difference is reported at the line of the
+placeholders in each section.  Page breaks (``---``) are each language's
+own: a longer language turns its pages elsewhere.  A difference is reported at the line of the
 language that lacks or changes something, naming where the reference
 language (the project's first) has it.
 """
@@ -46,6 +47,8 @@ def skeleton(source: Source) -> list[tuple[tuple, Block]]:
             section_placeholders = set()
             current = block
             out.append((("heading", block.level, block.id), block))
+        elif block.kind == "directive" and block.name == "pagebreak":
+            continue  # where a page turns is each language's own layout
         elif block.kind == "directive":
             body = json.dumps(_data(block.body), sort_keys=True, ensure_ascii=False, default=str)
             out.append((("directive", block.name, block.args, body), block))
