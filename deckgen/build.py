@@ -51,6 +51,7 @@ class BuildOptions:
     layout: str = "grid"  # the sheet layout (deckgen/layouts/ or the project's layouts/)
     printer: Any = None  # a PrinterProfile moving every backs page, or None
     max_file_mb: float | None = None  # split a larger PDF into numbered parts
+    ink: str = "full"  # full | low: faces as outlines and text, no backgrounds (deckgen.render.inklow)
 
 
 @dataclass
@@ -87,6 +88,7 @@ class DeckTarget:
     svgs: dict[str, str] = field(default_factory=dict)  # SVG hash -> SVG (faces rendered in this run)
     problems: list[Problem] = field(default_factory=list)
     rendered: int = 0
+    ink: str = "full"
 
     @property
     def stem(self) -> str:
@@ -155,14 +157,15 @@ class Fingerprints:
                          self.file(self.project.root / "deckgen.yaml"))
 
 
-def face_key(prints: Fingerprints, game: Game, deck: Deck, lang: str, card: Card | None, side: str) -> str:
+def face_key(prints: Fingerprints, game: Game, deck: Deck, lang: str, card: Card | None, side: str,
+             ink: str = "full") -> str:
     """What a face is made of, apart from the strings it reads (recorded when it is rendered)."""
     strings = game.strings.get(lang)
     card_part = None
     if card is not None:
         card_part = [card.id, dict(card.fields), card.front, card.back,
                      {k: str(v) for k, v in card.texts.get(lang, {}).items()}]
-    return hash_text(prints.environment(game), side, lang, card_part,
+    return hash_text(prints.environment(game), side, lang, card_part, ink,
                      [deck.id, deck.size, deck.front, deck.back, deck.localized, dict(deck.style)],
                      [strings.game, dict(strings.decks)] if strings else None)
 
@@ -171,7 +174,7 @@ def face_key(prints: Fingerprints, game: Game, deck: Deck, lang: str, card: Card
 
 
 def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Store | None = None,
-                prints: Fingerprints | None = None, force: bool = False) -> DeckTarget:
+                prints: Fingerprints | None = None, force: bool = False, ink: str = "full") -> DeckTarget:
     """Every front of ``deck`` and every card's back, in ``lang``, as SVG hashes (no files written).
 
     With a ``store``, a face whose inputs and strings are unchanged since it
@@ -182,13 +185,13 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
 
     renderer = None
     prints = prints or Fingerprints(project)
-    target = DeckTarget(game, deck, lang, {}, {})
+    target = DeckTarget(game, deck, lang, {}, {}, ink=ink)
     strings = game.strings.get(lang)
     current = dict(strings.strings) if strings else {}
 
     def face(card: Card | None, side: str) -> str:
         nonlocal renderer
-        key = face_key(prints, game, deck, lang, card, side)
+        key = face_key(prints, game, deck, lang, card, side, ink)
         if store is not None and not force:
             entry = store.get("faces", key)
             if entry and all(current.get(k) == v for k, v in entry["strings"].items()):
@@ -198,8 +201,13 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
             renderer = DeckRenderer(project, game, deck, lang)
         rendered = renderer.render_front(card) if side == "front" else renderer.render_back(card)
         target.rendered += 1
-        svg_hash = hash_text(rendered.svg)
-        target.svgs[svg_hash] = rendered.svg
+        svg = rendered.svg
+        if ink == "low" and svg:
+            from deckgen.render.inklow import low_ink
+
+            svg = low_ink(svg)
+        svg_hash = hash_text(svg)
+        target.svgs[svg_hash] = svg
         target.problems.extend(rendered.problems)
         if store is not None and not any(not p.warning for p in rendered.problems):
             warnings = [[p.file, p.line, p.column, p.field, p.message, True] for p in rendered.problems]
@@ -240,7 +248,7 @@ def default_store(project: Project) -> Store:
 def output_paths(target: DeckTarget, options: BuildOptions) -> tuple[Path, Path]:
     """(sheets PDF, single-card PDF) for a target."""
     folder = Path(options.out) / target.game.id
-    extra = "-reprint" if options.cards else ""
+    extra = ("-reprint" if options.cards else "") + ("-low-ink" if options.ink == "low" else "")
     return folder / f"{target.stem}{extra}-{options.paper}.pdf", folder / f"{target.stem}{extra}-cards.pdf"
 
 
@@ -248,6 +256,8 @@ def check_options(project: Project, game_ids: list[str], options: BuildOptions) 
     """Raise DeckgenError for options this project cannot build with."""
     if options.paper not in PAPERS_MM:
         raise DeckgenError(f"unknown paper {options.paper!r} (choose from {', '.join(PAPERS_MM)})")
+    if options.ink not in ("full", "low"):
+        raise DeckgenError(Problem(None, None, None, "--ink", f"full or low, not {options.ink!r}"))
     if options.duplex not in ("long", "short", "none"):
         raise DeckgenError(f"unknown duplex mode {options.duplex!r} (long, short or none)")
     if not 72 <= options.dpi <= 1200:
@@ -311,7 +321,7 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
             game = project.games[gid]
             for deck in selected_decks(game, options.variant):
                 for lang in deck_languages(project, deck, options.languages):
-                    target = render_deck(project, game, deck, lang, store, prints)
+                    target = render_deck(project, game, deck, lang, store, prints, ink=options.ink)
                     targets.append(target)
                     problems += target.problems
                     _queue(pool, store, target, options, renderer, project, prints)
@@ -319,7 +329,7 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
                         ticker(1)
         problems += _plan_problems(project, targets, options)
         documents: list[tuple[Path, Any]] = []
-        if options.documents and not options.cards and options.variant is None:
+        if options.documents and not options.cards and options.variant is None and options.ink == "full":
             documents, doc_problems = _documents_and_booklets(project, game_ids, options, store, prints, report)
             problems += doc_problems
         errors = [p for p in unique(problems) if not p.warning]
@@ -349,7 +359,8 @@ def _queue(pool, store: Store, target: DeckTarget, options: BuildOptions, render
         if not options.vector and store.has_raster(key):
             continue
         if svg_hash not in target.svgs:  # remembered face, raster gone (new dpi, cleaned cache): render again
-            fresh = render_deck(project, target.game, target.deck, target.lang, store, prints, force=True)
+            fresh = render_deck(project, target.game, target.deck, target.lang, store, prints, force=True,
+                                ink=target.ink)
             target.svgs.update(fresh.svgs)
             target.problems.extend(p for p in fresh.problems if p not in target.problems)
         svg = target.svgs.get(svg_hash)
@@ -386,6 +397,7 @@ def _settings(t: DeckTarget, options: BuildOptions) -> str:
     extra = f" · {options.copies} copies" if options.copies > 1 else ""
     quality = "vector" if options.vector else f"{options.dpi} dpi"
     layout = f" · layout {options.layout}" if options.layout != "grid" else ""
+    layout += " · low ink" if options.ink == "low" else ""
     printer = f" · {options.printer.describe()}" if options.printer is not None and not options.printer.is_identity \
         else ""
     return (f"{paper} · {quality} · duplex {options.duplex} · {s.width:g}×{s.height:g} mm + "

@@ -208,12 +208,15 @@ def _progress(quiet: bool):
 @click.option("--printer", "printer_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Printer profile moving every backs page (from deckgen calibrate); default: "
                    "printer.yaml in deckgen's configuration folder, if there is one.")
+@click.option("--ink", type=click.Choice(["full", "low"]), default="full", show_default=True,
+              help="low: the cards as outlines and text without backgrounds, to save ink "
+                   "(files named DECK-LANG-low-ink-PAPER.pdf).")
 @click.option("--max-file-mb", type=float, default=None, metavar="MB",
               help="Split a PDF larger than this into numbered parts (…-part1.pdf, …).")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
 def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, cache_dir, no_cache, vector,
-          layout, list_layouts, printer_file, max_file_mb, quiet, project_dir):
+          layout, list_layouts, printer_file, ink, max_file_mb, quiet, project_dir):
     """Build print-ready PDFs of GAMES (default: all).
 
     For each deck and language, writes OUT/GAME/DECK-LANG-PAPER.pdf (sheets
@@ -248,7 +251,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
     options = BuildOptions(paper=paper.lower(), dpi=dpi, duplex=duplex, out=_output(project, out),
                            languages=_languages(project, languages), workers=jobs, variant=variant,
                            cache=cache_dir, use_cache=not no_cache, cards=picked, copies=copies, vector=vector,
-                           layout=layout, printer=profile, max_file_mb=max_file_mb)
+                           layout=layout, printer=profile, max_file_mb=max_file_mb, ink=ink)
     if not quiet and sys.stderr.isatty():
         click.echo(f"building {', '.join(game_ids)} into {options.out}", err=True)
     if not quiet and profile is not None and printer_file is None:

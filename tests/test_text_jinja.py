@@ -24,7 +24,7 @@ def render(template, report, lang="de", safe_rect=None, **data):
 def test_returns_markup_that_autoescape_keeps():
     report = []
     out = render("<svg>{{ text(s, 5, 5, 50, 10) }}</svg>", report, s='a < b & "c"')
-    assert out.startswith('<svg><g fill="#000"') and "&lt;" not in out and "<path" in out
+    assert out.startswith('<svg><g class="deckgen-text" fill="#000"') and "&lt;" not in out and "<path" in out
     assert report == []
     fn = make_text_function(FONTS, ICONS, "en", [])
     assert isinstance(fn("x", 0, 0, 10, 10), Markup)

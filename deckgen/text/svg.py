@@ -28,5 +28,6 @@ def icon_group(icon, x: float, top: float, height: float) -> str:
 
 
 def wrap_group(parts: list[str], fill: str) -> str:
-    """The whole text block as one <g> carrying the text colour."""
-    return f'<g fill={quoteattr(fill)} stroke="none">' + "".join(parts) + "</g>"
+    """The whole text block as one <g> carrying the text colour (its class marks it as words, which an
+    ink-saving build keeps filled)."""
+    return f'<g class="deckgen-text" fill={quoteattr(fill)} stroke="none">' + "".join(parts) + "</g>"
