@@ -495,6 +495,7 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
             report.reused += len(needed)
         fronts = [images[k] for k in front_keys]
         backs = [images[k] for k in back_keys]
+        images_back = backs[0] if backs else None
         job = SheetJob(title, [images[k] for k in sheet_front_keys], [images[k] for k in sheet_back_keys],
                        options.duplex, settings, options.printer)
         sheets = list(range(sheet_count(plan, job)))
@@ -511,8 +512,41 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
                 written.append(part)
                 report.written.append(part)
                 report.bytes += len(data)
+        box = _tuckbox(t, cards, options, images_back, font_name, sheets_path)
+        if box is not None:
+            path, data = box
+            for stale in path.parent.glob(f"{t.stem}-tuckbox-*.pdf"):
+                if stale != path:
+                    stale.unlink()
+            write_atomic(path, data)
+            written.append(path)
+            report.written.append(path)
+            report.bytes += len(data)
         store.put("builds", hash_text(str(sheets_path)), {"fp": fingerprint, "files": [str(p) for p in written]})
     report.reused = max(0, report.reused - pool.drawn)
+
+
+#: Decks with fewer physical cards get no tuck box (a reference or score card).
+TUCKBOX_MIN_CARDS = 5
+
+
+def _tuckbox(t: DeckTarget, cards: list[Card], options: BuildOptions, back, font_name: str, sheets_path: Path):
+    """(path, PDF) of the deck's tuck box — for a whole deck in full ink only — or None."""
+    from deckgen.layout.tuckbox import plan_tuckbox, write_tuckbox
+
+    if options.cards or options.ink != "full" or back is None or len(cards) < TUCKBOX_MIN_CARDS:
+        return None
+    size = t.deck.size
+    try:
+        net = plan_tuckbox(size.width, size.height, len(cards) // options.copies, options.paper)
+    except ValueError:
+        return None
+    strings = t.game.strings.get(t.lang)
+    deck_name = strings.decks.get(t.deck.id, t.deck.id) if strings else t.deck.id
+    if t.deck.variant:
+        deck_name += f" – {t.deck.variant}"
+    pdf = write_tuckbox(net, t.game.name(t.lang), deck_name, back, size.width, size.height, size.bleed, font_name)
+    return sheets_path.parent / f"{t.stem}-tuckbox-{net.paper}.pdf", pdf
 
 
 def _split_single(size, title: str, fronts: list, backs: list, font_name: str, limit_mb: float | None) -> list[bytes]:

@@ -14,14 +14,16 @@ from tests.conftest import ROOT
 
 GAMES = {
     "classic": ["classic-{l}-a4.pdf", "classic-{l}-cards.pdf", "classic-cloud-city-{l}-a4.pdf",
-                "classic-cloud-city-{l}-cards.pdf", "local-rules-{l}-a4.pdf", "adapted-42-reference-{l}-a4.pdf"],
+                "classic-cloud-city-{l}-cards.pdf", "local-rules-{l}-a4.pdf", "adapted-42-reference-{l}-a4.pdf",
+                "classic-{l}-tuckbox-a4.pdf", "classic-cloud-city-{l}-tuckbox-a4.pdf"],
     "gladbach": ["reference-{l}-a4.pdf", "reference-{l}-cards.pdf", "board-{l}-a3.pdf", "board-{l}-a4-tiled.pdf"],
     "pazaak": [f"{d}-{{l}}-{k}.pdf" for d in ("side", "score", "starter", "charge", "bulwark", "smuggler", "veteran")
-               for k in ("a4", "cards")],
-    "archeon": ["archive-{l}-a4.pdf", "archive-{l}-cards.pdf"],
+               for k in ("a4", "cards", "tuckbox-a4") if (d, k) != ("score", "tuckbox-a4")],
+    "archeon": ["archive-{l}-a4.pdf", "archive-{l}-cards.pdf", "archive-{l}-tuckbox-a4.pdf"],
 }
-NEUTRAL = {"gladbach": ["gladbach-a4.pdf", "gladbach-cards.pdf"], "pazaak": ["main-a4.pdf", "main-cards.pdf"],
-           "classic": ["adapted-42-a4.pdf", "adapted-42-cards.pdf"]}
+NEUTRAL = {"gladbach": ["gladbach-a4.pdf", "gladbach-cards.pdf", "gladbach-tuckbox-a3.pdf"],
+           "pazaak": ["main-a4.pdf", "main-cards.pdf", "main-tuckbox-a4.pdf"],
+           "classic": ["adapted-42-a4.pdf", "adapted-42-cards.pdf", "adapted-42-tuckbox-a4.pdf"]}
 
 
 @pytest.mark.slow

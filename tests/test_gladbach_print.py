@@ -41,7 +41,8 @@ def built(tmp_path_factory, project):
 def test_files_written(built):
     folder, written = built
     names = {p.name for p in written}
-    expected = {"gladbach-a4.pdf", "gladbach-cards.pdf"}  # no words: built once
+    expected = {"gladbach-a4.pdf", "gladbach-cards.pdf", "gladbach-tuckbox-a3.pdf"}  # no words: built once
+    # 152 cards make a box 50 mm deep: its net needs A3
     for lang in LANGS:
         expected |= {f"reference-{lang}-a4.pdf", f"reference-{lang}-cards.pdf",
                      f"board-{lang}-a3.pdf", f"board-{lang}-a4-tiled.pdf"}

@@ -488,6 +488,12 @@ class StoryBuilder:
         return self.ctx.label("tie", block, names=self.ctx.names(winners, block))
 
     def example(self, body: Mapping[str, Any], block: Block, where: Problem | None = None) -> list:
+        """The example's flowables kept on one page."""
+        flow = self.example_flow(body, block, where)
+        return [KeepTogether(flow)] if flow else []
+
+    def example_flow(self, body: Mapping[str, Any], block: Block, where: Problem | None = None) -> list:
+        """The example's flowables: its hands side by side with their totals, then the outcome."""
         if not isinstance(body, Mapping) or not isinstance(body.get("players"), list):
             self.ctx.problems.append(Problem(self.ctx.source.file, block.line, None, None,
                                              "an example needs 'players' (the judge's showdown format) and "
@@ -525,7 +531,7 @@ class StoryBuilder:
         if sets and outcome is not None:
             flow.append(Paragraph(outcome, self.styles["result"]))
         flow.append(Spacer(1, 3))
-        return [KeepTogether(flow)]
+        return flow
 
     def decisions(self, block: Block) -> list:
         from deckgen.decisions import decision_text
@@ -547,10 +553,10 @@ class StoryBuilder:
             for example in decision.examples:
                 body = {**example.showdown, "winners": list(example.winners), "options": dict(example.options)}
                 at = Problem(example.source.file, example.source.line, None, example.field)
-                examples.append(self.example(body, block, at))
-            if examples:  # the words stay on the page of their first example
+                examples.append(self.example_flow(body, block, at))
+            if examples:  # the words stay on the page of their first example (one KeepTogether, never nested)
                 flow.append(KeepTogether([text, *examples[0]]))
-                flow.extend(f for e in examples[1:] for f in e)
+                flow.extend(KeepTogether(e) for e in examples[1:] if e)
             else:
                 flow.append(text)
         return flow
@@ -682,8 +688,18 @@ def _fmt(value: Any, names: Mapping[str, str], lang: str = "en") -> str:
 def _story(ctx: Context, styles, width: float) -> list:
     builder = StoryBuilder(ctx, styles, width)
     story = builder.cover() + builder.contents()
+    heading: Paragraph | None = None
     for block in ctx.source.blocks:
-        story.extend(builder.block(block))
+        flow = builder.block(block)
+        if heading is not None and flow and isinstance(flow[0], Table) and len(flow[0]._cellvalues) > 6:
+            # a heading over a long table: keep them together only as far as the first rows (a page break
+            # before the heading when fewer than those fit), and let the table run on to the next page
+            heading.keepWithNext = 0
+            at = story.index(heading)
+            story.insert(at, CondPageBreak(heading.style.leading + heading.style.spaceBefore + 45 * mm))
+        heading = next((f for f in reversed(flow) if isinstance(f, Paragraph)
+                        and f.style.name in ("h1", "h2", "h3")), None) if block.kind == "heading" else None
+        story.extend(flow)
     return story
 
 
