@@ -146,6 +146,7 @@ class Fingerprints:
 
             project = self.project
             parts = [__version__, [self.tree(d) for d in template_dirs(project.root, game.id)],
+                     self.tree(Path(project.root) / "art"),
                      sorted((role, self.file(project.fonts_dir / name)) for role, name in project.fonts.items()),
                      game.style, self.file(Path(game.directory) / "decisions.yaml")]
             self._env[game.id] = hash_text(*parts)

@@ -31,22 +31,47 @@ def _pixels(*colours: tuple[int, int, int]) -> bytes:
     return bytes(v for c in colours for v in c)
 
 
+def _block(colour, size=20):
+    return _pixels(*([colour] * size * size))
+
+
+def _convert(conv, rgb, w, h):
+    return np.frombuffer(conv.to_cmyk(rgb, w, h), dtype=np.uint8).reshape(h, w, 4).astype(int)
+
+
 def test_conversion_paper_white_is_no_ink_and_black_stays_under_the_profiles_limit():
     conv = converter(bundled_profile("fogra39"))
-    rgb = _pixels((255, 255, 255), (0, 0, 0), (11, 3, 20))
-    cmyk = np.frombuffer(conv.to_cmyk(rgb, 3, 1), dtype=np.uint8).reshape(-1, 4).astype(int)
-    assert cmyk[0].tolist() == [0, 0, 0, 0]
-    ink = cmyk.sum(axis=1) / 2.55
-    assert 200 < ink[1] <= 300 and ink[2] <= 300  # the profile is built with a 300 % total ink limit
-    assert cmyk[1][3] > 200  # black prints mostly with K
+    white, black, aubergine = (_convert(conv, _block(c), 20, 20)[10, 10] for c in
+                               ((255, 255, 255), (0, 0, 0), (11, 3, 20)))
+    assert white.tolist() == [0, 0, 0, 0]
+    assert 200 < black.sum() / 2.55 <= 300 and aubergine.sum() / 2.55 <= 300  # the profile's 300 % limit
+    assert black[3] > 200  # a black area prints rich, mostly with K
+
+
+def test_black_type_and_grey_rules_print_in_black_ink_alone():
+    conv = converter(bundled_profile("fogra39"))
+    rows = []
+    for y in range(20):  # white paper with a 3 px black stroke and a 2 px grey rule
+        row = [(255, 255, 255)] * 20
+        if 5 <= y < 8:
+            row = [(0, 0, 0)] * 20
+        if 12 <= y < 14:
+            row = [(128, 128, 128)] * 20
+        rows += row
+    cmyk = _convert(conv, _pixels(*rows), 20, 20)
+    assert cmyk[6, 10].tolist() == [0, 0, 0, 255]  # #000000 type: 100 % K
+    grey = cmyk[12, 10]
+    assert grey[:3].tolist() == [0, 0, 0] and 100 < grey[3] < 220
+    coloured = _convert(conv, _block((200, 10, 10)), 20, 20)[10, 10]
+    assert coloured[1] > 150  # colours still go through the profile
 
 
 def test_total_ink_and_the_share_over_the_limit():
     conv = converter(bundled_profile("fogra39"))
-    rgb = _pixels(*([(255, 255, 255)] * 3 + [(0, 0, 0)]))
-    measured = conv.measure(rgb, conv.to_cmyk(rgb, 4, 1), ink_limit=200)
+    rgb = _pixels(*([(255, 255, 255)] * 150 + [(0, 0, 0)] * 100 + [(255, 255, 255)] * 150))  # 10 x 40: a black
+    measured = conv.measure(rgb, conv.to_cmyk(rgb, 10, 40), ink_limit=200)  # area 10 rows tall in the middle
     assert measured.max_ink > 200 and measured.over == pytest.approx(0.25)
-    assert conv.measure(rgb, conv.to_cmyk(rgb, 4, 1), ink_limit=300).over == 0
+    assert conv.measure(rgb, conv.to_cmyk(rgb, 10, 40), ink_limit=300).over == 0
 
 
 def test_the_gamut_shift_names_the_saturated_colour_not_the_grey():

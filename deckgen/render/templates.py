@@ -157,6 +157,84 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: Print needs this resolution at the size a picture is placed; below it is a preflight warning.
+MIN_PICTURE_PPI = 300
+#: The project folder pictures are placed from (picture("art/NAME.png", ...)).
+ART_DIR = "art"
+PICTURE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+
+
+@dataclass
+class PlacedPicture:
+    svg: str
+    problem: str | None = None
+    warning: bool = False
+
+
+def place_picture(root: Path, path: str, x: float, y: float, w: float, h: float, fit: str = "cover",
+                  opacity: float = 1.0) -> PlacedPicture:
+    """An ``<image>`` of the project file ``path`` (PNG or JPEG, inside the project), embedded, clipped
+    to the box; a problem when it cannot be used, and a warning when it is below MIN_PICTURE_PPI at
+    this size (``cover`` fills the box, cropping; ``contain`` shows it whole)."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    art = (Path(root) / ART_DIR).resolve()
+    file = (Path(root) / path).resolve()
+    if art not in file.parents:
+        return PlacedPicture("", f"picture {path!r}: pictures live in the project's {ART_DIR}/ folder "
+                                 f"(write {ART_DIR}/NAME.png)")
+    if file.suffix.lower() not in PICTURE_TYPES:
+        return PlacedPicture("", f"picture {path!r}: PNG or JPEG files only")
+    try:
+        data = file.read_bytes()
+        with Image.open(io.BytesIO(data)) as im:
+            px_w, px_h = im.size
+    except FileNotFoundError:
+        return PlacedPicture("", f"picture {path!r}: no such file")
+    except OSError as exc:
+        return PlacedPicture("", f"picture {path!r}: not a readable image ({exc})")
+    if fit not in ("cover", "contain") or w <= 0 or h <= 0:
+        return PlacedPicture("", f"picture {path!r}: fit is cover or contain, and the box needs a size")
+    scale = (max if fit == "cover" else min)(w / px_w, h / px_h)  # mm per pixel
+    iw, ih = px_w * scale, px_h * scale
+    ix, iy = x + (w - iw) / 2, y + (h - ih) / 2
+    import hashlib
+
+    clip = "pic" + hashlib.sha256(f"{path} {x} {y} {w} {h}".encode()).hexdigest()[:10]
+    uri = f"data:{PICTURE_TYPES[file.suffix.lower()]};base64,{base64.b64encode(data).decode('ascii')}"
+    svg = (f'<clipPath id="{clip}"><rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}"/></clipPath>'
+           f'<image x="{ix:.3f}" y="{iy:.3f}" width="{iw:.3f}" height="{ih:.3f}" href="{uri}" '
+           f'preserveAspectRatio="none" clip-path="url(#{clip})" opacity="{opacity:g}"/>')
+    ppi = 25.4 / scale
+    if ppi < MIN_PICTURE_PPI - 0.5:
+        return PlacedPicture(svg, f"picture {path!r} is {ppi:.0f} ppi at {w:g}×{h:g} mm: print needs "
+                                  f"{MIN_PICTURE_PPI} ({int(-(-MIN_PICTURE_PPI * iw // 25.4))}×"
+                                  f"{int(-(-MIN_PICTURE_PPI * ih // 25.4))} px or more)", warning=True)
+    return PlacedPicture(svg)
+
+
+def almost_black(colour: Any) -> str | None:
+    """Why text in ``colour`` would print badly in CMYK: nearly black but not a neutral grey, so it
+    converts to four inks (a rich black) whose plates, slightly off register, blur small type.
+    None for a neutral colour (#000000 prints as 100 % K) or one that is not dark."""
+    text = str(colour or "").strip().lower()
+    if len(text) == 4 and text.startswith("#"):
+        text = "#" + "".join(c * 2 for c in text[1:])
+    if len(text) != 7 or not text.startswith("#"):
+        return None
+    try:
+        r, g, b = (int(text[i:i + 2], 16) for i in (1, 3, 5))
+    except ValueError:
+        return None
+    if max(r, g, b) > 0x30 or r == g == b:
+        return None
+    return (f"text in {text} is almost black but not neutral: it prints in four inks and blurs when the "
+            f"plates shift; use #000000 (printed 100 % K) or a neutral grey")
+
+
 class FaceRenderer:
     """Renders faces of one game in one language at one geometry."""
 
@@ -226,6 +304,16 @@ class FaceRenderer:
         def t(label: str, **values) -> str:
             return self.label(label, problems, values)
 
+        drawn_text = text_fn
+
+        def text_fn(s, x, y, w, h, *args, **kwargs):  # noqa: F811 - the same text(), with a preflight look
+            fill = kwargs.get("fill", args[6] if len(args) > 6 else "#000")
+            warning = almost_black(fill)
+            if warning:
+                tfile, tline = template_call_site(root)
+                problems.append(Problem(tfile, tline, None, None, warning, warning=True))  # one per template line
+            return drawn_text(s, x, y, w, h, *args, **kwargs)
+
         def icon(name: str, cx: float, cy: float, size: float, **kw) -> Markup:
             try:
                 return icon_markup(self.icons, name, cx, cy, size, **kw)
@@ -255,9 +343,20 @@ class FaceRenderer:
                                                                   f"even with its type at the smallest size"))
             return result
 
+        def picture(path: str, x: float, y: float, w: float, h: float, fit: str = "cover",
+                    opacity: float = 1.0) -> Markup:
+            placed = place_picture(root, str(path), float(x), float(y), float(w), float(h), fit, float(opacity))
+            if placed.problem:
+                tfile, tline = template_call_site(root)
+                # a resolution warning is the picture's, not the card's: one message per template line
+                message = placed.problem if placed.warning else f"{subject}: {placed.problem}"
+                problems.append(Problem(tfile, tline, None, None, message, warning=placed.warning))
+            return Markup(placed.svg)
+
         context = {
             "card": None, "deck": None, "game": self.game, "lang": self.lang, "name": "", "texts": {},
             "geo": g, "style": StyleView(self.style), "t": t, "text": text_fn, "icon": icon, "box": self.box,
+            "picture": picture,
             "table": table, "plural": make_plural_function(self.lang),
             "summary": lambda: self.summary(problems),
         }
