@@ -59,6 +59,19 @@ def test_reading_order_file_is_a5_with_bleed_trim_and_bookmarks(booklets):
                for annot in reader.pages[1].get("/Annots", []))  # the contents page links to its sections
 
 
+def test_every_bookmark_points_at_the_page_that_prints_its_heading(booklets):
+    reader = PdfReader(booklets / "duel-rules-en.pdf")
+
+    def entries(items):
+        for item in items:
+            yield from entries(item) if isinstance(item, list) else [item]
+
+    for item in entries(reader.outline):
+        page = reader.get_destination_page_number(item)
+        heading = item.title.split(" ", 1)[1]
+        assert heading in reader.pages[page].extract_text(), (item.title, page)
+
+
 def test_every_font_is_embedded(booklets):
     for path in booklets.glob("*.pdf"):
         rows = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout

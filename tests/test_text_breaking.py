@@ -97,3 +97,17 @@ def test_the_check_reports_a_runt_that_cannot_be_avoided():
     text("Hund Katze", 0, 0, 10, 20, size=3.0, min_size=3.0)
     assert [p.warning for p in report] == [True]
     assert "its last line is the lone word 'Katze'" in report[0].message
+
+
+def test_the_glossary_reads_words_with_soft_hyphens_as_whole_words():
+    from types import SimpleNamespace
+
+    from deckgen.checks.glossary import glossary_problems
+    from deckgen.errors import Problem
+
+    doc = SimpleNamespace(data={"glossary": [{"use": "Ablagestapel", "not": ["Abwurf", "Ziehstapel"]}]},
+                          problem=lambda path, message: Problem("de.yaml", 1))
+    strings = SimpleNamespace(doc=doc)
+    at = Problem("rules/de.md", 3)
+    found = glossary_problems(strings, [(at, "Der Nach\u00adziehstapel und der Ab\u00adwurf.")])
+    assert [p.message for p in found] == ["'Abwurf': the glossary says 'Ablagestapel'"]

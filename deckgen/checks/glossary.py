@@ -34,6 +34,9 @@ def texts_of(strings: Strings) -> Iterator[tuple[tuple, str]]:
             yield ("cards", card_id, key), str(value)
 
 
+SOFT_HYPHEN = "\u00ad"
+
+
 def _pattern(stem: str) -> re.Pattern:
     return re.compile(r"(?<![\w-])" + re.escape(stem) + r"\w*", re.IGNORECASE)
 
@@ -47,6 +50,7 @@ def glossary_problems(strings: Strings, extra: Iterable[tuple[Problem, str]] = (
     found = []
     located = [(strings.doc.problem(path, ""), text) for path, text in texts_of(strings)]
     for at, text in [*located, *extra]:
+        text = text.replace(SOFT_HYPHEN, "")  # "Nach\u00adziehstapel" is the word Nachziehstapel
         for use, _stem, pattern in rules:
             for match in pattern.finditer(text):
                 found.append(Problem(at.file, at.line, at.column, at.field,

@@ -194,7 +194,7 @@ def _styles(fonts: dict[str, str], theme: Theme, lang: str) -> dict[str, Paragra
     ink, accent = HexColor(theme.ink), HexColor(theme.accent)
     hyph = HYPHENATION.get(lang, "")
     body = ParagraphStyle("body", fontName=fonts["body"], fontSize=9.2, leading=12.4, textColor=ink,
-                          alignment=TA_JUSTIFY, spaceAfter=4.2, hyphenationLang=hyph, embeddedHyphenation=1,
+                          alignment=TA_JUSTIFY, spaceAfter=4.2, hyphenationLang=hyph, embeddedHyphenation=0,
                           allowWidows=0, allowOrphans=0)
     return {
         "body": body,
@@ -321,6 +321,7 @@ class StoryBuilder:
             items = [ListItem(self.para(text, "left", block), leftIndent=12, value=None) for text in block.items]
             return [ListFlowable(items, bulletType="1" if block.level else "bullet", start="1" if block.level else
                                  "\u2022", leftIndent=12, bulletFontSize=8, spaceAfter=4,
+                                 bulletFormat="%s." if block.level else None,
                                  bulletFontName=self.styles["body"].fontName),
                     Spacer(1, 3)]
         if kind == "note":
@@ -345,10 +346,11 @@ class StoryBuilder:
         self.keys += 1
         key = f"s{self.keys}-{block.id}"
         flow = [CondPageBreak(30 * mm) if level == 1 else Spacer(0, 0)]
-        if level <= 2:
+        para = Paragraph(f'<a name="{key}"/>{text}', self.styles[f"h{level}"])
+        if level <= 2:  # contents, bookmark and outline entry, recorded where the paragraph lands
             plain = Paragraph(text, self.styles["body"]).getPlainText()
-            flow.append(Heading(level - 1, plain, key))
-        flow.append(Paragraph(f'<a name="{key}"/>{text}', self.styles[f"h{level}"]))
+            para.deckgen_heading = Heading(level - 1, plain, key)
+        flow.append(para)
         return flow
 
     # -------------------------------------------------------------- directives
@@ -697,6 +699,9 @@ def _story(ctx: Context, styles, width: float) -> list:
             heading.keepWithNext = 0
             at = story.index(heading)
             story.insert(at, CondPageBreak(heading.style.leading + heading.style.spaceBefore + 45 * mm))
+        elif flow and isinstance(flow[0], Table) and story and isinstance(story[-1], Paragraph):
+            story[-1].keepWithNext = 1  # a short table stays with the words that introduce it
+            flow[0] = KeepTogether([flow[0]])
         heading = next((f for f in reversed(flow) if isinstance(f, Paragraph)
                         and f.style.name in ("h1", "h2", "h3")), None) if block.kind == "heading" else None
         story.extend(flow)

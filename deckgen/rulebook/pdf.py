@@ -139,10 +139,13 @@ class RulebookDocument(BaseDocTemplate):
         self.faces.clear()  # multiBuild lays out several times; only the last pass counts
 
     def afterFlowable(self, flowable):
-        if isinstance(flowable, Heading):
-            self.canv.bookmarkPage(flowable.key)
-            self.canv.addOutlineEntry(flowable.text, flowable.key, level=flowable.level, closed=False)
-            self.notify("TOCEntry", (flowable.level, flowable.text, self.page, flowable.key))
+        # the heading paragraph itself carries its entry, so a heading pushed to the next page (kept with
+        # what follows it) is listed, bookmarked and linked on the page it is printed on
+        entry = flowable if isinstance(flowable, Heading) else getattr(flowable, "deckgen_heading", None)
+        if entry is not None:
+            self.canv.bookmarkPage(entry.key)
+            self.canv.addOutlineEntry(entry.text, entry.key, level=entry.level, closed=False)
+            self.notify("TOCEntry", (entry.level, entry.text, self.page, entry.key))
 
     def _boxes(self, canvas):
         lay = self.layout
