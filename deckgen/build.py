@@ -51,7 +51,10 @@ class BuildOptions:
     layout: str = "grid"  # the sheet layout (deckgen/layouts/ or the project's layouts/)
     printer: Any = None  # a PrinterProfile moving every backs page, or None
     max_file_mb: float | None = None  # split a larger PDF into numbered parts
-    ink: str = "full"  # full | low: faces as outlines and text, no backgrounds (deckgen.render.inklow)
+    ink: str = "full"  # full | low | grey: see deckgen.render.inklow
+    cut_file: bool = False  # an SVG of the cut lines beside each sheets PDF, one per sheet
+    instructions: bool = False  # a first page in every sheets PDF saying how to print and cut it
+    cut_radius: float = 3.0  # mm: the corner radius of the cut path
 
 
 @dataclass
@@ -203,10 +206,10 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
         rendered = renderer.render_front(card) if side == "front" else renderer.render_back(card)
         target.rendered += 1
         svg = rendered.svg
-        if ink == "low" and svg:
-            from deckgen.render.inklow import low_ink
+        if ink != "full" and svg:
+            from deckgen.render.inklow import grey_ink, low_ink
 
-            svg = low_ink(svg)
+            svg = low_ink(svg) if ink == "low" else grey_ink(svg)
         svg_hash = hash_text(svg)
         target.svgs[svg_hash] = svg
         target.problems.extend(rendered.problems)
@@ -249,7 +252,7 @@ def default_store(project: Project) -> Store:
 def output_paths(target: DeckTarget, options: BuildOptions) -> tuple[Path, Path]:
     """(sheets PDF, single-card PDF) for a target."""
     folder = Path(options.out) / target.game.id
-    extra = ("-reprint" if options.cards else "") + ("-low-ink" if options.ink == "low" else "")
+    extra = ("-reprint" if options.cards else "") + ({"low": "-low-ink", "grey": "-grey"}.get(options.ink, ""))
     return folder / f"{target.stem}{extra}-{options.paper}.pdf", folder / f"{target.stem}{extra}-cards.pdf"
 
 
@@ -257,8 +260,8 @@ def check_options(project: Project, game_ids: list[str], options: BuildOptions) 
     """Raise DeckgenError for options this project cannot build with."""
     if options.paper not in PAPERS_MM:
         raise DeckgenError(f"unknown paper {options.paper!r} (choose from {', '.join(PAPERS_MM)})")
-    if options.ink not in ("full", "low"):
-        raise DeckgenError(Problem(None, None, None, "--ink", f"full or low, not {options.ink!r}"))
+    if options.ink not in ("full", "low", "grey"):
+        raise DeckgenError(Problem(None, None, None, "--ink", f"full, low or grey, not {options.ink!r}"))
     if options.duplex not in ("long", "short", "none"):
         raise DeckgenError(f"unknown duplex mode {options.duplex!r} (long, short or none)")
     if not 72 <= options.dpi <= 1200:
@@ -391,17 +394,18 @@ def _deck_title(t: DeckTarget) -> str:
     return f"{t.game.name(t.lang)} – {name}{variant}" + (f" ({t.lang})" if t.deck.localized else "")
 
 
-def _settings(t: DeckTarget, options: BuildOptions) -> str:
+def _settings(t: DeckTarget, options: BuildOptions, folded: bool = False) -> str:
     """The slug line's build settings: normalised options, never a path, so rebuilds stay identical."""
     s = t.deck.size
     paper = options.paper.upper() if options.paper != "letter" else "Letter"
     extra = f" · {options.copies} copies" if options.copies > 1 else ""
     quality = "vector" if options.vector else f"{options.dpi} dpi"
     layout = f" · layout {options.layout}" if options.layout != "grid" else ""
-    layout += " · low ink" if options.ink == "low" else ""
+    layout += {"low": " · low ink", "grey": " · grey"}.get(options.ink, "")
     printer = f" · {options.printer.describe()}" if options.printer is not None and not options.printer.is_identity \
         else ""
-    return (f"{paper} · {quality} · duplex {options.duplex} · {s.width:g}×{s.height:g} mm + "
+    sides = "folded" if folded else f"duplex {options.duplex}"
+    return (f"{paper} · {quality} · {sides} · {s.width:g}×{s.height:g} mm + "
             f"{s.bleed:g} mm bleed{layout}{extra}{printer} · deckgen {__version__}")
 
 
@@ -470,15 +474,15 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
         back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in cards]
         sheet_front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in on_sheets]
         sheet_back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in on_sheets]
-        title, settings = _deck_title(t), _settings(t, options)
+        title, settings = _deck_title(t), _settings(t, options, plan.fold is not None)
         sheets_path, single_path = output_paths(t, options)
         report.decks += 1
         report.cards += len(cards)
         n_sheets = -(-len(on_sheets) // plan.per_sheet)
-        report.pages += 2 * n_sheets if options.duplex != "none" else n_sheets
+        report.pages += 2 * n_sheets if options.duplex != "none" and plan.fold is None else n_sheets
         fingerprint = hash_text(__version__, title, settings, front_keys, back_keys, sheet_front_keys,
                                 options.paper, options.duplex, options.vector, layout, options.printer,
-                                options.max_file_mb)
+                                options.max_file_mb, options.cut_file, options.cut_radius, options.instructions)
         record = store.get("builds", hash_text(str(sheets_path)))
         if record and record.get("fp") == fingerprint and all(Path(p).is_file() for p in record.get("files", [])):
             report.unchanged += [Path(p) for p in record["files"]]
@@ -498,7 +502,8 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
         backs = [images[k] for k in back_keys]
         images_back = backs[0] if backs else None
         job = SheetJob(title, [images[k] for k in sheet_front_keys], [images[k] for k in sheet_back_keys],
-                       options.duplex, settings, options.printer)
+                       options.duplex, settings, options.printer,
+                       instruction_page(project, t, options, plan, layout) if options.instructions else ())
         sheets = list(range(sheet_count(plan, job)))
         sheet_pdfs = _split(lambda chunk: write_sheets(plan, job, font_name, chunk), sheets, options.max_file_mb)
         single_pdfs = _split_single(t.deck.size, title, fronts, backs, font_name, options.max_file_mb)
@@ -513,6 +518,16 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
                 written.append(part)
                 report.written.append(part)
                 report.bytes += len(data)
+        for stale in sheets_path.parent.glob(f"{sheets_path.stem}-cut-*.svg"):
+            stale.unlink()
+        if options.cut_file:
+            from deckgen.layout.cutfile import cut_svgs
+
+            for n, svg in enumerate(cut_svgs(plan, len(on_sheets), options.cut_radius), 1):
+                path = sheets_path.with_name(f"{sheets_path.stem}-cut-{n}.svg")
+                write_atomic(path, svg.encode("utf-8"))
+                written.append(path)
+                report.written.append(path)
         box = _tuckbox(t, cards, options, images_back, font_name, sheets_path)
         if box is not None:
             path, data = box
@@ -525,6 +540,23 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
             report.bytes += len(data)
         store.put("builds", hash_text(str(sheets_path)), {"fp": fingerprint, "files": [str(p) for p in written]})
     report.reused = max(0, report.reused - pool.drawn)
+
+
+def instruction_page(project: Project, t: DeckTarget, options: BuildOptions, plan, layout) -> tuple[str, ...]:
+    """The title and paragraphs of the printing-instructions page, in the deck's language (English when
+    deckgen has no words in it): paper, scaling, duplex or fold, cutting, corners."""
+    import yaml
+
+    texts = yaml.safe_load((Path(__file__).resolve().parent / "layout" / "instructions.yaml")
+                           .read_text(encoding="utf-8"))
+    lang = t.lang if t.deck.localized else project.languages[0]
+    words = {**texts["en"], **texts.get(lang.split("-")[0], {})}
+    paper = options.paper.upper() if options.paper != "letter" else "Letter"
+    sides = "fold" if plan.fold else f"duplex-{options.duplex}"
+    cut = "cut-machine" if plan.registration is not None else "cut-gutters" if plan.gutter > 0 else "cut-shared"
+    scale = "scale" if plan.rulers else "scale-plain"
+    return (words["title"], words["paper"].format(paper=paper), words[scale], words[sides], words[cut],
+            words["corners"])
 
 
 #: Decks with fewer physical cards get no tuck box (a reference or score card).

@@ -208,15 +208,23 @@ def _progress(quiet: bool):
 @click.option("--printer", "printer_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Printer profile moving every backs page (from deckgen calibrate); default: "
                    "printer.yaml in deckgen's configuration folder, if there is one.")
-@click.option("--ink", type=click.Choice(["full", "low"]), default="full", show_default=True,
-              help="low: the cards as outlines and text without backgrounds, to save ink "
-                   "(files named DECK-LANG-low-ink-PAPER.pdf).")
+@click.option("--ink", type=click.Choice(["full", "low", "grey"]), default="full", show_default=True,
+              help="low: the cards as outlines and text without backgrounds, to save ink (DECK-LANG-low-ink-"
+                   "PAPER.pdf); grey: the whole design in light greys, for a black-and-white prototype "
+                   "(DECK-LANG-grey-PAPER.pdf).")
+@click.option("--instructions", is_flag=True, help="Begin every sheets PDF with a page on how to print and "
+                                                   "cut it, in the deck's language.")
+@click.option("--cut-file", is_flag=True, help="Also write an SVG of every sheet's cut lines for a cutting "
+                                               "machine (DECK-LANG-PAPER-cut-N.svg).")
+@click.option("--cut-radius", type=click.FloatRange(0, 10), default=3.0, show_default=True, metavar="MM",
+              help="Corner radius of the cut lines.")
 @click.option("--max-file-mb", type=float, default=None, metavar="MB",
               help="Split a PDF larger than this into numbered parts (…-part1.pdf, …).")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
 def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, cache_dir, no_cache, vector,
-          layout, list_layouts, printer_file, ink, max_file_mb, quiet, project_dir):
+          layout, list_layouts, printer_file, ink, instructions, cut_file, cut_radius, max_file_mb, quiet,
+          project_dir):
     """Build print-ready PDFs of GAMES (default: all).
 
     For each deck and language, writes OUT/GAME/DECK-LANG-PAPER.pdf (sheets
@@ -251,7 +259,8 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
     options = BuildOptions(paper=paper.lower(), dpi=dpi, duplex=duplex, out=_output(project, out),
                            languages=_languages(project, languages), workers=jobs, variant=variant,
                            cache=cache_dir, use_cache=not no_cache, cards=picked, copies=copies, vector=vector,
-                           layout=layout, printer=profile, max_file_mb=max_file_mb, ink=ink)
+                           layout=layout, printer=profile, max_file_mb=max_file_mb, ink=ink,
+                           cut_file=cut_file, cut_radius=cut_radius, instructions=instructions)
     if not quiet and sys.stderr.isatty():
         click.echo(f"building {', '.join(game_ids)} into {options.out}", err=True)
     if not quiet and profile is not None and printer_file is None:
@@ -272,6 +281,9 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
               help="Write the decks as a print shop wants them: mpc, tgc, drivethru, meinspiel, or a "
                    "presets/NAME.yaml of the project (see --list-presets).")
 @click.option("--list-presets", is_flag=True, help="List the presets this project can use, and stop.")
+@click.option("--base-url", default=None, metavar="URL",
+              help="tts: where the images will be online (the saved object names URL/FILE); default: the "
+                   "files' absolute file: paths on this machine.")
 @click.option("--dpi", type=click.IntRange(36, 1200), default=None,
               help="Resolution (default 300; a preset's own, which this replaces unless it fixes the pixels).")
 @lang_option
@@ -279,7 +291,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
 @click.option("--variant", "--faces", "variant", default=None, help="Only this deck variant.")
 @out_option("the files")
 @project_option
-def export(games, fmt, preset, list_presets, dpi, languages, cards, variant, out, project_dir):
+def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, variant, out, project_dir):
     """Write every card face of GAMES (default: all) as its own SVG or PNG file, or as a print shop wants them.
 
     Files are named OUT/GAME/DECK-LANG-CARD.png (DECK-CARD.png for a deck
@@ -298,6 +310,7 @@ def export(games, fmt, preset, list_presets, dpi, languages, cards, variant, out
       deckgen export pazaak --format png --dpi 150 --out /tmp/cards
       deckgen export classic --preset mpc --lang en
       deckgen export gladbach --preset drivethru --out /tmp/shop
+      deckgen export pazaak --preset tts --base-url https://example.org/pazaak
     """
     from dataclasses import replace
 
@@ -321,7 +334,7 @@ def export(games, fmt, preset, list_presets, dpi, languages, cards, variant, out
         from deckgen.export import export_preset
         from deckgen.presets import load_preset
 
-        report = export_preset(project, game_ids, load_preset(preset, project.root), options, dpi)
+        report = export_preset(project, game_ids, load_preset(preset, project.root), options, dpi, base_url)
         _report(report.warnings)
         for stem, (face, ink) in report.darkest.items():
             click.echo(f"{stem}: darkest face {face}, total ink up to {ink:.0f} %")

@@ -23,6 +23,7 @@ and a backs PDF — with PDF/X metadata and an output intent where asked
 from __future__ import annotations
 
 import csv
+import json
 import io
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -140,7 +141,7 @@ class _Deck:
 
 
 def export_preset(project: Project, game_ids: list[str], preset: Preset, options: BuildOptions,
-                  dpi: int | None = None) -> PresetReport:
+                  dpi: int | None = None, base_url: str | None = None) -> PresetReport:
     """Write the games' decks as ``preset`` says into OUT/GAME/PRESET/; raises DeckgenError, writing nothing,
     on any problem (a face that does not fit the shop's size, a card over the ink limit, names that collide)."""
     store = _store(options)
@@ -193,7 +194,7 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
         problems += colour.ink_problems()
         report.warnings += colour.gamut_warnings()
         report.darkest = colour.darkest
-    outputs = _plan(project, preset, decks, options, renderer, colour)
+    outputs = _plan(project, preset, decks, options, renderer, colour, base_url)
     problems += _collisions(preset, outputs)
     if problems:
         raise DeckgenError(unique(problems))
@@ -349,7 +350,7 @@ def _entries(preset: Preset, cards: list[Card]) -> list[tuple[Card, int, int]]:
 
 
 def _plan(project: Project, preset: Preset, decks: list[_Deck], options: BuildOptions, renderer: str,
-          colour: _ColourPass | None) -> list[Output]:
+          colour: _ColourPass | None, base_url: str | None = None) -> list[Output]:
     """Every file to write, with a function making its bytes (nothing is drawn or written yet)."""
     from deckgen.presets import file_name
 
@@ -364,6 +365,9 @@ def _plan(project: Project, preset: Preset, decks: list[_Deck], options: BuildOp
             return d.key(svg_hash, renderer)
 
         rows: list[list] = []
+        if preset.writer == "image-grid":
+            outputs += _grid_outputs(project, preset, d, folder, face, base_url)
+            continue
         if preset.writer == "images":
             pngs: dict[str, Path] = {}
             back_name = None
@@ -378,7 +382,8 @@ def _plan(project: Project, preset: Preset, decks: list[_Deck], options: BuildOp
                     back = back_name
                 pngs.setdefault(front, face(d.target.fronts[card.id]))
                 pngs.setdefault(back, face(d.target.backs[card.id]))
-                rows.append([card.id, card.count if preset.copies == "count" else 1, front, back])
+                rows.append([card.id, card.count if preset.copies == "count" else 1, front, back,
+                             _card_name(d, card)])
             uses: dict[str, int] = {}
             for key in pngs.values():
                 uses[key] = uses.get(key, 0) + 1
@@ -387,7 +392,11 @@ def _plan(project: Project, preset: Preset, decks: list[_Deck], options: BuildOp
                 outputs.append((folder / name, _png_maker(key, d.shop.dpi, encoded if uses[key] > 1 else None)))
             if preset.manifest == "csv":
                 outputs.append((folder / (d.target.stem + ".csv"),
-                                _csv_maker(["card", "count", "front", "back"], rows)))
+                                _csv_maker(["card", "count", "front", "back"], [r[:4] for r in rows])))
+            elif preset.manifest == "json":
+                outputs.append((folder / (d.target.stem + ".json"), _json_maker(
+                    {"deck": d.target.stem, "cards": [{"id": r[0], "name": r[4], "count": r[1], "front": r[2],
+                                                      "back": r[3]} for r in rows]})))
             continue
         pages_of = []  # (file name, [(card, side, svg hash)])
         faces = [(card, d.target.fronts[card.id], d.target.backs[card.id]) for card, _, _ in entries]
@@ -414,6 +423,115 @@ def _plan(project: Project, preset: Preset, decks: list[_Deck], options: BuildOp
             outputs.append((folder / (d.target.stem + ".csv"), _csv_maker(["card", "count", "file", "side", "page"],
                                                                           rows)))
     return outputs
+
+
+def _card_name(d: _Deck, card: Card) -> str:
+    """The card's name in the deck's language (its id when it has none)."""
+    return str(card.texts.get(d.lang, {}).get("name") or card.id)
+
+
+def _json_maker(data: Any) -> Callable:
+    def make(_store) -> bytes:
+        return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    return make
+
+
+def _grid_outputs(project: Project, preset: Preset, d: _Deck, folder: Path, face: Callable,
+                  base: str | None) -> list[Output]:
+    """A digital-tabletop deck: grid images of the fronts (each at most ``max_px`` a side, the last slot
+    the back, shown for hidden cards), the back alone, and a Tabletop Simulator saved object naming them."""
+    from deckgen.presets import file_name
+
+    grid = preset.grid or {}
+    cols, rows, max_px = int(grid["columns"]), int(grid["rows"]), int(grid.get("max_px", 4096))
+    per = cols * rows - 1
+    physical = [card for card in d.cards for _ in range(card.count)]
+    stem = file_name(preset.files, _values(preset, d))
+    sheets = [physical[i:i + per] for i in range(0, len(physical), per)] or [[]]
+    size = d.shop.size
+    cell_w = max_px // cols
+    cell_h = int(cell_w * size.height / size.width)
+    if cell_h * rows > max_px:
+        cell_h = max_px // rows
+        cell_w = int(cell_h * size.width / size.height)
+    back_key = face(d.target.backs[d.cards[0].id]) if d.cards else None
+    outputs: list[Output] = []
+    names = []
+    for n, sheet in enumerate(sheets, 1):
+        name = f"{stem}-{n}.png" if len(sheets) > 1 else f"{stem}-faces.png"
+        names.append(name)
+        keys = [face(d.target.fronts[card.id]) for card in sheet]
+        outputs.append((folder / name, _grid_maker(keys, back_key, cols, rows, cell_w, cell_h, size, d.shop.pixels)))
+    back_name = f"{stem}-back.png"
+    if back_key:
+        outputs.append((folder / back_name, _grid_maker([], None, 1, 1, cell_w, cell_h, size, d.shop.pixels,
+                                                        single=back_key)))
+    if preset.manifest == "tts":
+        outputs.append((folder / f"{stem}.json", _tts_maker(_title(project, preset, d), sheets, names, back_name,
+                                                           cols, rows, d, folder, base)))
+    return outputs
+
+
+def _grid_maker(keys: list[str], back_key: str | None, cols: int, rows: int, cell_w: int, cell_h: int, size,
+                pixels: tuple[int, int], single: str | None = None) -> Callable:
+    """A PNG grid of the faces ``keys`` (trimmed: no bleed), the back in the last slot."""
+    def cell(store, key):
+        from PIL import Image
+
+        image = store.load_raster(key)
+        im = Image.frombytes("RGB", (image.width, image.height), image.rgb())
+        bx = round(image.width * size.bleed / size.full_width)
+        by = round(image.height * size.bleed / size.full_height)
+        return im.crop((bx, by, image.width - bx, image.height - by)).resize((cell_w, cell_h), Image.LANCZOS)
+
+    def make(store) -> bytes:
+        from PIL import Image
+
+        if single is not None:
+            sheet = cell(store, single)
+        else:
+            sheet = Image.new("RGB", (cols * cell_w, rows * cell_h), "white")
+            for i, key in enumerate(keys):
+                sheet.paste(cell(store, key), ((i % cols) * cell_w, (i // cols) * cell_h))
+            if back_key is not None:
+                sheet.paste(cell(store, back_key), ((cols - 1) * cell_w, (rows - 1) * cell_h))
+        buffer = io.BytesIO()
+        sheet.save(buffer, "PNG", compress_level=6)
+        return buffer.getvalue()
+    return make
+
+
+def _tts_maker(title: str, sheets: list[list[Card]], names: list[str], back_name: str, cols: int, rows: int,
+               d: _Deck, folder: Path, base_url: str | None) -> Callable:
+    """A Tabletop Simulator saved object: one custom deck per grid image, the cards in deck order."""
+    def url(name: str) -> str:
+        if base_url:
+            return base_url.rstrip("/") + "/" + name
+        return (Path(folder).resolve() / name).as_uri()
+
+    def make(_store) -> bytes:
+        transform = {"posX": 0, "posY": 1, "posZ": 0, "rotX": 0, "rotY": 180, "rotZ": 180,
+                     "scaleX": 1, "scaleY": 1, "scaleZ": 1}
+        custom, ids, contained = {}, [], []
+        for n, (sheet, name) in enumerate(zip(sheets, names), 1):
+            custom[str(n)] = {"FaceURL": url(name), "BackURL": url(back_name), "NumWidth": cols, "NumHeight": rows,
+                              "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+            for i, card in enumerate(sheet):
+                card_id = n * 100 + i
+                ids.append(card_id)
+                contained.append({"Name": "Card", "Nickname": _card_name(d, card), "Description": card.id,
+                                  "CardID": card_id, "Transform": transform,
+                                  "CustomDeck": {str(n): custom[str(n)]}})
+        if len(contained) == 1:
+            state = dict(contained[0])
+        else:
+            state = {"Name": "DeckCustom", "Nickname": title, "Transform": transform, "DeckIDs": ids,
+                     "CustomDeck": custom, "ContainedObjects": contained}
+        data = {"SaveName": title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
+                "Rules": "", "XmlUI": "", "LuaScript": "", "ObjectStates": [state], "TabStates": {},
+                "VersionNumber": ""}
+        return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    return make
 
 
 def _title(project: Project, preset: Preset, d: _Deck) -> str:

@@ -43,13 +43,23 @@ def test_areas_become_thin_outlines_and_pictures_and_faint_decoration_go():
     assert icon.get("fill") == "none" and abs(float(icon.get("stroke-width")) - 0.22 / 0.2) < 1e-6
 
 
-def test_a_low_ink_build_is_mostly_paper(tmp_path, project):
-    options = BuildOptions(dpi=72, out=tmp_path, languages=("en",), cards=("plus-1", "minus-2"), ink="low")
-    written = build(project, ["pazaak"], options)
-    names = {p.name for p in written}
-    assert "side-en-reprint-low-ink-a4.pdf" in names
-    reader = PdfReader(tmp_path / "pazaak" / "side-en-reprint-low-ink-cards.pdf")
-    for page in reader.pages:
+def coverage(pdf) -> float:
+    """Mean ink coverage (0 = paper, 1 = black) of the card images of a -cards.pdf, as grey levels."""
+    values = []
+    for page in PdfReader(pdf).pages:
         for image in page.images:
-            pixels = Image.open(io.BytesIO(image.data)).convert("L")
-            assert ImageStat.Stat(pixels).mean[0] > 225  # the full-ink card is a dark one
+            values.append(1 - ImageStat.Stat(Image.open(io.BytesIO(image.data)).convert("L")).mean[0] / 255)
+    return sum(values) / len(values)
+
+
+def test_low_and_grey_ink_builds_use_at_most_half_the_ink(tmp_path, project):
+    cards = ("plus-1", "minus-2", "double", "tiebreaker")
+    full = {}
+    for ink in ("full", "low", "grey"):
+        options = BuildOptions(dpi=72, out=tmp_path / ink, languages=("en",), cards=cards, ink=ink)
+        written = build(project, ["pazaak"], options)
+        suffix = {"full": "", "low": "-low-ink", "grey": "-grey"}[ink]
+        assert tmp_path / ink / "pazaak" / f"side-en-reprint{suffix}-a4.pdf" in written
+        full[ink] = coverage(tmp_path / ink / "pazaak" / f"side-en-reprint{suffix}-cards.pdf")
+    assert full["low"] <= full["full"] / 2 and full["grey"] <= full["full"] / 2, full
+    assert full["low"] < 0.12  # outlines and words on white

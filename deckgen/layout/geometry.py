@@ -75,6 +75,7 @@ class Slot:
     trim: Rect
     image: Rect  # trim + bleed on all sides: where the bleed image is drawn
     clip: Rect  # what of the image is visible: bleed on every edge without a card next to it
+    rotate: int = 0  # degrees the face is turned on the sheet (gutter-fold backs folded over a horizontal line)
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,9 @@ class SheetPlan:
     cut_x: tuple[float, ...] = field(default=())  # every vertical cut line
     cut_y: tuple[float, ...] = field(default=())  # every horizontal cut line
     slug_knockout: bool = False  # the slug sits on white over the outer bleed (no band beside it)
+    fold: str | None = None  # gutter-fold: "vertical" or "horizontal" fold line; backs on the same page
+    fold_at: float = 0.0  # x (vertical) or y (horizontal) of the fold line
+    front: Rect | None = None  # the fronts' grid when it is not the whole grid (gutter-fold)
 
     @property
     def per_sheet(self) -> int:
@@ -171,8 +175,14 @@ class SheetPlan:
 
         ``long``: the sheet turns over its long edge (columns mirror on a
         portrait page, rows on a landscape one); ``short``: over its short
-        edge; ``same``: no mirroring.
+        edge; ``same``: no mirroring.  On a gutter-fold plan the backs share
+        the fronts' page: each back is the mirror of its front across the
+        fold line (``duplex`` does not matter), turned 180° when the fold
+        line is horizontal, so that it reads upright when the folded card
+        is turned over.
         """
+        if self.fold is not None:
+            return [self._folded(s) for s in self.front_slots(count)]
         if duplex not in ("long", "short", "same"):
             raise ValueError(f"unknown duplex mode {duplex!r}")
         mirror_cols = (duplex == "long") != self.landscape if duplex != "same" else False
@@ -188,10 +198,22 @@ class SheetPlan:
             for c in range(self.cols):
                 yield c, r
 
+    def _folded(self, slot: Slot) -> Slot:
+        f = self.fold_at
+
+        def mirror(r: Rect) -> Rect:
+            if self.fold == "vertical":
+                return Rect(2 * f - r.x1, r.y, r.w, r.h)
+            return Rect(r.x, 2 * f - r.y1, r.w, r.h)
+
+        return Slot(slot.index, slot.col, slot.row, mirror(slot.trim), mirror(slot.image), mirror(slot.clip),
+                    180 if self.fold == "horizontal" else 0)
+
     def _slot(self, index: int, col: int, row: int, filled: set) -> Slot:
         w, h, b, g = self.card.width, self.card.height, self.card.bleed, self.gutter
-        x = self.grid.x + col * (w + g)
-        y = self.grid.y1 - (row + 1) * h - row * g
+        front = self.front or self.grid
+        x = front.x + col * (w + g)
+        y = front.y1 - (row + 1) * h - row * g
         trim = Rect(x, y, w, h)
         image = Rect(x - b, y - b, w + 2 * b, h + 2 * b)
         inner = min(b, g / 2)  # bleed shown towards a filled neighbour: half the gutter at most
@@ -222,23 +244,31 @@ def plan_sheet(paper_w: float, paper_h: float, card: CardSize, layout=None,
 
     layout = layout or GRID
     orientations = {"portrait": [False], "landscape": [True], "auto": [False, True]}[layout.orientation]
+    folds = {"none": [None], "vertical": ["vertical"], "horizontal": ["horizontal"],
+             "auto": ["vertical", "horizontal"]}[getattr(layout, "fold", "none") or "none"]
     plans, errors = [], []
     for landscape in orientations:
         pw, ph = (paper_h, paper_w) if landscape else (paper_w, paper_h)
-        try:
-            plans.append(_plan(pw, ph, card, layout, printer_margin, landscape))
-        except LayoutError as exc:
-            errors.append(exc)
+        for fold in folds:
+            try:
+                plans.append(_plan(pw, ph, card, layout, printer_margin, landscape, fold))
+            except LayoutError as exc:
+                errors.append(exc)
     if not plans:
         raise errors[0]
-    return max(plans, key=lambda p: (p.per_sheet, not p.landscape))
+    return max(plans, key=lambda p: (p.per_sheet, not p.landscape, p.fold != "horizontal"))
 
 
 def _count(room: float, size: float, gutter: float) -> int:
     return int(math.floor((room + gutter) / (size + gutter) + 1e-9))
 
 
-def _plan(pw: float, ph: float, card: CardSize, layout, printer_margin: float, landscape: bool) -> SheetPlan:
+#: Gutter-fold: the least distance from the fold line to the nearest trim (the bleed must stay clear of it).
+FOLD_GAP_MM = 4.0
+
+
+def _plan(pw: float, ph: float, card: CardSize, layout, printer_margin: float, landscape: bool,
+          fold: str | None = None) -> SheetPlan:
     w, h, b = card.width, card.height, card.bleed
     g = layout.gutter_for(card)
     reg = layout.registration
@@ -250,12 +280,29 @@ def _plan(pw: float, ph: float, card: CardSize, layout, printer_margin: float, l
         need = max(need, reg.keep_out + b)
         if layout.crop_marks:
             need = max(need, reg.keep_out + MARK_MIN_OVER_MM + MARK_GAP_MM)
-    cols, rows = _count(pw - 2 * need, w, g), _count(ph - 2 * need, h, g)
+    fold_need = max(getattr(layout, "fold_gap", FOLD_GAP_MM) or FOLD_GAP_MM, b + 1.0)
+    room_w, room_h = pw - 2 * need, ph - 2 * need
+    if fold == "vertical":
+        room_w = pw / 2 - need - fold_need
+    elif fold == "horizontal":
+        room_h = ph / 2 - need - fold_need
+    cols, rows = _count(room_w, w, g), _count(room_h, h, g)
     if cols < 1 or rows < 1:
         raise LayoutError(f"a {w:g}x{h:g} mm card with {b:g} mm bleed does not fit on {pw:g}x{ph:g} mm paper"
                           + (f" with the {layout.name} layout" if layout.name != "grid" else ""))
     grid_w, grid_h = cols * w + (cols - 1) * g, rows * h + (rows - 1) * g
-    grid = Rect((pw - grid_w) / 2, (ph - grid_h) / 2, grid_w, grid_h)
+    front = None
+    fold_at = 0.0
+    if fold == "vertical":  # fronts in the left half, their backs mirrored into the right one
+        fold_at = pw / 2
+        front = Rect(need + (room_w - grid_w) / 2, (ph - grid_h) / 2, grid_w, grid_h)
+        grid = Rect(front.x, front.y, 2 * (fold_at - front.x), grid_h)
+    elif fold == "horizontal":  # fronts in the top half, their backs turned into the bottom one
+        fold_at = ph / 2
+        front = Rect((pw - grid_w) / 2, fold_at + fold_need + (room_h - grid_h) / 2, grid_w, grid_h)
+        grid = Rect(front.x, 2 * fold_at - front.y1, grid_w, 2 * (front.y1 - fold_at))
+    else:
+        grid = Rect((pw - grid_w) / 2, (ph - grid_h) / 2, grid_w, grid_h)
     margin_x, margin_y = grid.x, grid.y
     # The slug goes into the roomier margin pair (left: vertical text; bottom: horizontal), the rulers
     # opposite; each takes a band from EDGE_MM inwards, if the margin has room for it beside a mark.
@@ -263,8 +310,14 @@ def _plan(pw: float, ph: float, card: CardSize, layout, printer_margin: float, l
     band_room = (margin_x if slug_vertical else margin_y) - EDGE_MM - BAND_MM
     bands = band_room >= max(b, MARK_MIN_OVER_MM + MARK_GAP_MM if layout.crop_marks else 0.0)
     band = BAND_MM if bands else 0.0
-    cut_x = sorted({grid.x + c * (w + g) for c in range(cols)} | {grid.x + c * (w + g) + w for c in range(cols)})
-    cut_y = sorted({grid.y + r * (h + g) for r in range(rows)} | {grid.y + r * (h + g) + h for r in range(rows)})
+    base = front or grid
+    cut_x = {base.x + c * (w + g) for c in range(cols)} | {base.x + c * (w + g) + w for c in range(cols)}
+    cut_y = {base.y + r * (h + g) for r in range(rows)} | {base.y + r * (h + g) + h for r in range(rows)}
+    if fold == "vertical":
+        cut_x |= {2 * fold_at - x for x in cut_x}
+    elif fold == "horizontal":
+        cut_y |= {2 * fold_at - y for y in cut_y}
+    cut_x, cut_y = sorted(cut_x), sorted(cut_y)
     marks: list[Mark] = []
     if layout.crop_marks:
         # vertical marks above and below the grid, horizontal ones left and right; the band of the
@@ -303,9 +356,12 @@ def _plan(pw: float, ph: float, card: CardSize, layout, printer_margin: float, l
         low = along[0] + 1.0
         slug_length = max(0.0, along[1] - along[0] - 2.0)
         anchor = (EDGE_MM + 1.7, low) if slug_vertical else (low, EDGE_MM + 0.6)
-    rulers = _rulers(pw, ph, grid, slug_vertical, reg) if layout.rulers and bands else ()
+    if fold is not None and (fold == "vertical") != slug_vertical:  # the slug runs across the fold line
+        slug_length = min(slug_length, fold_at - low - 2.0)
+    rulers = _rulers(pw, ph, grid, slug_vertical, reg) if layout.rulers and bands and fold is None else ()
     return SheetPlan(pw, ph, card, cols, rows, grid, tuple(marks), anchor, slug_vertical, g, landscape,
-                     layout.name, rulers, reg, slug_length, tuple(cut_x), tuple(cut_y), knockout)
+                     layout.name, rulers, reg, slug_length, tuple(cut_x), tuple(cut_y), knockout,
+                     fold, fold_at, front)
 
 
 def _side_marks(margin: float, band: float, bleed: float, edge: float = EDGE_MM) -> tuple[float, float] | None:

@@ -3,8 +3,9 @@
 ``deckgen build --layout NAME`` looks NAME up in the project's
 ``layouts/`` folder first (``layouts/NAME.yaml``), then among the layouts
 shipped with deckgen (``deckgen/layouts/``): ``grid`` (the default: cards
-touching, shared cut lines), ``gutters`` (every card with its own bleed)
-and ``print-and-cut`` (registration marks for a cutting machine).  A layout
+touching, shared cut lines), ``gutters`` (every card with its own bleed),
+``print-and-cut`` (registration marks for a cutting machine) and
+``gutter-fold`` (fronts and backs on one page, folded together).  A layout
 file is checked against ``schemas/layout.schema.json``; a problem names
 the file, line and field.
 """
@@ -32,6 +33,8 @@ class SheetLayout:
     crop_marks: bool = True
     rulers: bool = True
     registration: Registration | None = None
+    fold: str = "none"  # gutter-fold: none | vertical | horizontal | auto (backs on the fronts' page)
+    fold_gap: float = 4.0  # mm from the fold line to the nearest trim
 
     def gutter_for(self, card: CardSize) -> float:
         return 2 * card.bleed if self.gutter is None else float(self.gutter)
@@ -76,7 +79,8 @@ def load_layout(name: str, root: Path | None = None) -> SheetLayout:
                        gutter=None if gutter == "bleed" else float(gutter),
                        orientation=data.get("orientation", "portrait"),
                        crop_marks=bool(data.get("crop_marks", True)), rulers=bool(data.get("rulers", True)),
-                       registration=Registration(**reg) if isinstance(reg, dict) else None)
+                       registration=Registration(**reg) if isinstance(reg, dict) else None,
+                       fold=data.get("fold", "none"), fold_gap=float(data.get("fold_gap", 4.0)))
 
 
 def describe_layouts(root: Path | None) -> list[tuple[str, str, str]]:

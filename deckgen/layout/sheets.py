@@ -35,6 +35,7 @@ class SheetJob:
     duplex: str  # long | short | none
     settings: str  # e.g. "A4 - 300 dpi - duplex long - poker 63x88 mm + 3 mm bleed"
     profile: object = None  # a PrinterProfile applied to every backs page, or None
+    instructions: tuple[str, ...] = ()  # a first page: its title, then its paragraphs (none: no such page)
 
 
 def sheet_count(plan: SheetPlan, job: SheetJob) -> int:
@@ -48,10 +49,22 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: range |
     per = plan.per_sheet
     n_sheets = sheet_count(plan, job)
     with_backs = job.backs is not None and job.duplex != "none"
-    for sheet in sheets if sheets is not None else range(n_sheets):
+    wanted = list(sheets if sheets is not None else range(n_sheets))
+    if job.instructions and wanted and wanted[0] == 0:
+        _draw_instructions(canvas, plan, font_name, job)
+    for sheet in wanted:
         batch = job.fronts[sheet * per:(sheet + 1) * per]
         for slot, image in zip(plan.front_slots(len(batch)), batch):
             _draw_slot(canvas, slot, image)
+        if plan.fold is not None:  # gutter-fold: the backs on this page, across the fold line
+            backs = (job.backs or [])[sheet * per:(sheet + 1) * per]
+            for slot, image in zip(plan.back_slots("same", len(backs)), backs):
+                _draw_slot(canvas, slot, image)
+            _draw_fold(canvas, plan)
+            _draw_furniture(canvas, plan, font_name,
+                            f"{job.title}  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
+            canvas.showPage()
+            continue
         _draw_furniture(canvas, plan, font_name,
                         f"{job.title}  ·  fronts  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
         canvas.showPage()
@@ -94,6 +107,52 @@ def _placement(plan: SheetPlan, profile):
     return place
 
 
+def _draw_instructions(canvas, plan: SheetPlan, font_name: str, job: SheetJob) -> None:
+    """A page of printing instructions in the deck's language, before the first sheet."""
+    from reportlab.lib.utils import simpleSplit
+
+    from deckgen.layout.geometry import EDGE_MM
+
+    margin = max(20.0, EDGE_MM + 10)
+    width = mm(plan.paper_w - 2 * margin)
+    y = mm(plan.paper_h - margin - 10)
+    canvas.setFillColorRGB(0.1, 0.1, 0.1)
+    canvas.setFont(font_name, 18)
+    canvas.drawString(mm(margin), y, job.instructions[0])
+    y -= 20
+    canvas.setFont(font_name, 9)
+    canvas.setFillColorRGB(0.35, 0.35, 0.35)
+    for line in simpleSplit(job.title, font_name, 9, width):
+        canvas.drawString(mm(margin), y, line)
+        y -= 12
+    y -= 10
+    canvas.setFillColorRGB(0.1, 0.1, 0.1)
+    for number, paragraph in enumerate(job.instructions[1:], 1):
+        canvas.setFont(font_name, 11)
+        canvas.drawString(mm(margin), y, f"{number}.")
+        for line in simpleSplit(paragraph, font_name, 11, width - mm(8)):
+            canvas.drawString(mm(margin + 8), y, line)
+            y -= 15
+        y -= 8
+    canvas.showPage()
+
+
+def _draw_fold(canvas, plan: SheetPlan) -> None:
+    """The dashed fold line, from the slug band's edge to EDGE_MM from the far paper edge."""
+    from deckgen.layout.geometry import BAND_MM, EDGE_MM
+
+    canvas.saveState()
+    canvas.setLineWidth(0.4)
+    canvas.setStrokeColorRGB(0.45, 0.45, 0.45)
+    canvas.setDash(3, 2)
+    f = plan.fold_at
+    if plan.fold == "vertical":
+        canvas.line(mm(f), mm(EDGE_MM + BAND_MM), mm(f), mm(plan.paper_h - EDGE_MM))
+    else:
+        canvas.line(mm(EDGE_MM + BAND_MM), mm(f), mm(plan.paper_w - EDGE_MM), mm(f))
+    canvas.restoreState()
+
+
 def _draw_slot(canvas, slot: Slot, image: RasterImage, placement=None) -> None:
     from deckgen.layout.pdfimage import VectorFace
 
@@ -103,6 +162,10 @@ def _draw_slot(canvas, slot: Slot, image: RasterImage, placement=None) -> None:
     path.rect(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h))
     canvas.clipPath(path, stroke=0, fill=0)
     im = slot.image
+    if slot.rotate == 180:  # turned about the slot's centre
+        canvas.translate(mm(im.x + im.w / 2), mm(im.y + im.h / 2))
+        canvas.rotate(180)
+        canvas.translate(-mm(im.x + im.w / 2), -mm(im.y + im.h / 2))
     if placement is not None and isinstance(image, VectorFace):
         draw_face(canvas, image, *placement(im.x, im.y, im.w, im.h), clip=placement(clip.x, clip.y, clip.w, clip.h))
     else:

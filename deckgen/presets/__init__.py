@@ -33,7 +33,7 @@ from deckgen.yamlpos import Located, load_yaml
 PRESET_DIR = Path(__file__).resolve().parent
 #: What a file-name pattern may use.
 PLACEHOLDERS = ("game", "deck", "lang", "stem", "card", "index", "copy", "count", "side", "preset")
-WRITERS = ("images", "deck-pdf", "split-pdf")
+WRITERS = ("images", "deck-pdf", "split-pdf", "image-grid")
 
 
 @lru_cache(maxsize=None)
@@ -83,6 +83,7 @@ class Preset:
     manifest: str | None
     marks: str
     doc: Located = field(compare=False, repr=False)
+    grid: Mapping[str, int] | None = None  # image-grid: columns, rows, max_px
 
     def problem(self, path: tuple, message: str, warning: bool = False) -> Problem:
         """A problem located at ``path`` inside the preset file."""
@@ -202,7 +203,23 @@ def parse_preset(path: Path, display: str, name: str, project_root: Path | None 
                 problems.append(doc.problem(("colour", key), f"{key} applies to colour mode cmyk only"))
     else:
         problems += _check_profile(doc, colour.profile, project_root)
-    if writer == "images":
+    if writer == "image-grid":
+        if colour.mode != "rgb":
+            problems.append(doc.problem(("colour", "mode"), "the image-grid writer writes PNG, which is RGB"))
+        if "grid" not in raw:
+            problems.append(doc.problem((), "the image-grid writer needs grid: {columns: N, rows: N}"))
+        for key in ("marks", "pdfx", "order", "backs", "back_file"):
+            if key in raw and not (key in ("marks", "pdfx") and raw[key] == "none"):
+                problems.append(doc.problem((key,), f"{key} does not apply to the image-grid writer"))
+        if raw.get("manifest", "tts") not in ("tts", "none"):
+            problems.append(doc.problem(("manifest",), "the image-grid writer's manifest is tts (or none)"))
+    elif "grid" in raw:
+        problems.append(doc.problem(("grid",), "grid applies to the image-grid writer only"))
+    if writer == "image-grid":
+        pass
+    elif writer == "images":
+        if raw.get("manifest") == "tts":
+            problems.append(doc.problem(("manifest",), "manifest tts belongs to the image-grid writer"))
         if colour.mode != "rgb":
             problems.append(doc.problem(("colour", "mode"), "the images writer writes PNG, which is RGB: "
                                                             "use mode rgb, or a PDF writer for CMYK"))
@@ -217,6 +234,9 @@ def parse_preset(path: Path, display: str, name: str, project_root: Path | None 
         if backs == "each" and "back_file" in raw:
             problems.append(doc.problem(("back_file",), "back_file applies to backs: shared only"))
     else:
+        if raw.get("manifest") in ("json", "tts"):
+            problems.append(doc.problem(("manifest",), f"manifest {raw['manifest']} does not apply to the PDF "
+                                                       f"writers (csv or none)"))
         for key in ("backs", "back_file"):
             if key in raw:
                 problems.append(doc.problem((key,), f"{key} applies to the images writer only"))
@@ -230,10 +250,13 @@ def parse_preset(path: Path, display: str, name: str, project_root: Path | None 
         writer=writer, sizes=raw["sizes"], colour=colour, pdfx=pdfx,
         order=raw.get("order", "front-back"), copies=raw.get("copies", "repeat"),
         backs=raw.get("backs", "each") if writer == "images" else "each",
-        files=raw.get("files", "{stem}-{side}" if writer == "split-pdf" else "{stem}" if writer == "deck-pdf"
-                      else "{stem}/{index:03}-{card}-{side}"),
-        back_file=raw.get("back_file"), manifest=None if raw.get("manifest", "none") == "none" else raw["manifest"],
-        marks=raw.get("marks", "none"), doc=doc)
+        files=raw.get("files", "{stem}-{side}" if writer == "split-pdf" else "{stem}"
+                      if writer in ("deck-pdf", "image-grid") else "{stem}/{index:03}-{card}-{side}"),
+        back_file=raw.get("back_file"),
+        manifest=None if raw.get("manifest", "tts" if writer == "image-grid" else "none") == "none"
+        else raw.get("manifest", "tts"),
+        marks=raw.get("marks", "none"), doc=doc,
+        grid=({"max_px": 4096, **raw["grid"]} if "grid" in raw else None))
     problems += _check_pattern(preset)
     if problems:
         raise DeckgenError(problems)

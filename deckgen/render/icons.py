@@ -79,4 +79,4 @@ def icon_markup(icons: dict[str, Icon], name: str, cx: float, cy: float, size: f
     if rotate:
         transform += f" rotate({rotate:g})"
     transform += f" scale({s:.5f}) translate({-(x0 + w / 2):.3f} {-(y0 + h / 2):.3f})"
-    return Markup(f'<g transform="{transform}"{attrs}>{icon.svg}</g>')
+    return Markup(f'<g class="deckgen-icon" transform="{transform}"{attrs}>{icon.svg}</g>')

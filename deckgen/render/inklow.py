@@ -1,14 +1,20 @@
-"""Ink-saving faces: a rendered card SVG turned into outlines and text, without its backgrounds.
+"""Ink-saving faces: a rendered card SVG turned into outlines and text, or into light greys.
 
 ``deckgen build --ink low`` runs every face through :func:`low_ink` before
-it is drawn, so any template — the bundled ones and a project's own — gets
-an ink-saving version without being written twice:
+it is drawn (``--ink grey`` through :func:`grey_ink`), so any template —
+the bundled ones and a project's own — gets an ink-saving version without
+being written twice.  ``low``:
 
 * words (the text layout's glyph groups, ``<text>``) are set in near-black;
 * every other filled shape loses its fill and keeps a thin dark outline,
   so a suit symbol or a frame still reads, but no area is inked;
 * strokes turn dark grey, gradients and pictures (``<image>``) go, and
   faint decoration (hatching, glows: less than 25 % opaque) is dropped.
+
+``grey``: the whole design in greys for a prototype on a black-and-white
+printer — every area (and gradient) becomes a light grey of its own
+lightness, so the layout still shows; lines a darker grey; words
+near-black; icons (``icon()``) a dark grey; pictures faded.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import xml.etree.ElementTree as ET
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 TEXT_CLASS = "deckgen-text"
+ICON_CLASS = "deckgen-icon"
 TEXT_INK = "#111111"
 LINE_INK = "#3a3a3a"
 OUTLINE_MM = 0.22
@@ -119,3 +126,63 @@ def _scale_of(el: ET.Element) -> float:
         elif kind == "scale" and values:
             factor *= (abs(values[0] * (values[1] if len(values) > 1 else values[0]))) ** 0.5 or 1.0
     return factor
+
+
+# ---------------------------------------------------------------------- grey
+
+_HEX = re.compile(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
+
+
+def _luma(colour: str) -> float | None:
+    m = _HEX.match(colour.strip())
+    if not m:
+        return None
+    h = m.group(1)
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    r, g, b = (int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _grey(level: float) -> str:
+    v = max(0, min(255, round(level * 255)))
+    return f"#{v:02x}{v:02x}{v:02x}"
+
+
+def _area(colour: str) -> str:
+    y = _luma(colour)
+    return colour if y is None else _grey(0.80 + 0.18 * y)
+
+
+def _line(colour: str) -> str:
+    y = _luma(colour)
+    return colour if y is None else _grey(0.18 + 0.35 * y)
+
+
+def grey_ink(svg: str) -> str:
+    """The face ``svg`` in light greys (see the module docstring)."""
+    root = ET.fromstring(svg)
+    _grey_walk(root, "area")
+    return ET.tostring(root, encoding="unicode")
+
+
+def _grey_walk(el: ET.Element, mode: str) -> None:
+    for child in list(el):
+        tag = _local(child.tag)
+        classes = child.get("class", "").split()
+        kind = "text" if (mode == "text" or TEXT_CLASS in classes) else \
+            "icon" if (mode == "icon" or ICON_CLASS in classes) else "area"
+        if tag == "image":
+            child.set("opacity", f"{0.3 * _opacity(child, 'opacity'):g}")
+            continue
+        if tag == "stop":
+            if child.get("stop-color"):
+                child.set("stop-color", _area(child.get("stop-color")))
+            continue
+        fill = child.get("fill")
+        if fill and not _is_none(fill) and not fill.startswith("url("):
+            child.set("fill", TEXT_INK if kind == "text" else _line(fill) if kind == "icon" else _area(fill))
+        stroke = child.get("stroke")
+        if stroke and not _is_none(stroke) and not stroke.startswith("url("):
+            child.set("stroke", TEXT_INK if kind == "text" else _line(stroke))
+        _grey_walk(child, kind if kind != "area" else "area")
