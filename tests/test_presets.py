@@ -62,11 +62,11 @@ def boxes_mm(page) -> dict[str, list[float]]:
 # ------------------------------------------------------------------ the bundled presets
 
 
-def test_bundled_presets_are_the_four_shops_and_all_valid():
+def test_bundled_presets_are_the_four_shops_two_tabletops_and_all_valid():
     names = set(preset_files(None))
-    assert {"mpc", "tgc", "drivethru", "meinspiel"} <= names
+    assert {"mpc", "tgc", "drivethru", "meinspiel", "tts", "screentop"} <= names
     for name in names:
-        assert load_preset(name, None).writer in ("images", "deck-pdf", "split-pdf")
+        assert load_preset(name, None).writer in ("images", "deck-pdf", "split-pdf", "image-grid")
 
 
 def test_mpc_writes_a_png_per_face_at_822x1122_named_to_pair_with_a_manifest(shop):

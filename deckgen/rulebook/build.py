@@ -699,7 +699,8 @@ def _story(ctx: Context, styles, width: float) -> list:
             heading.keepWithNext = 0
             at = story.index(heading)
             story.insert(at, CondPageBreak(heading.style.leading + heading.style.spaceBefore + 45 * mm))
-        elif flow and isinstance(flow[0], Table) and story and isinstance(story[-1], Paragraph):
+        elif flow and isinstance(flow[0], Table) and len(flow[0]._cellvalues) <= 12 and story \
+                and isinstance(story[-1], Paragraph):
             story[-1].keepWithNext = 1  # a short table stays with the words that introduce it
             flow[0] = KeepTogether([flow[0]])
         heading = next((f for f in reversed(flow) if isinstance(f, Paragraph)
