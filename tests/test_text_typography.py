@@ -121,3 +121,8 @@ def test_russian_short_words_stay_with_the_next_word():
 ])
 def test_a_hyphen_that_signs_a_number_is_a_minus(text, expected):
     assert typo(text, "en").replace(NBSP, " ") == expected
+
+
+def test_separator_dots_and_multiplications_keep_their_neighbours():
+    assert typo("Rancor 7 · Jedi 9", "en") == f"Rancor 7{NBSP}· Jedi 9"
+    assert typo("2 × Smuggler", "fr") == f"2{NBSP}×{NBSP}Smuggler"

@@ -12,6 +12,7 @@
 * de/fr/ru: a spaced dash (" – ", " — ") never starts a line
 * ru: a word of one or two letters (в, и, от, до, на …) stays with the word
   after it, as Russian typesetting wants
+* a separator dot (·) never starts a line, and "2 × Smuggler" stays whole
 * a hyphen that signs a number ("-4" after a space, bracket or slash) is
   set as the minus sign U+2212, as the cards print it
 """
@@ -45,7 +46,7 @@ PAIR_WORDS = {
 #: Expressions whose words never part, per language.
 FIXED_EXPRESSIONS = {"fr": ("ex æquo", "ex aequo"), "en": (), "de": (), "ru": ()}
 _SIGNS = set("+-\u2212\u00b1")
-_UNIT_START = set("%‰€$£°")
+_UNIT_START = set("%‰€$£°×")
 
 
 def _lang(lang: str) -> str:
@@ -63,6 +64,7 @@ def apply(items: list[Item], lang: str) -> list[Item]:
     out = _quotes(out, lang)
     out = _minus_signs(out)
     out = _number_glue(out, lang)
+    out = _separator_glue(out)
     out = _pair_glue(out, lang)
     if lang == "fr":
         out = _french_spacing(out)
@@ -125,6 +127,19 @@ def _number_glue(items: list[Item], lang: str = "en") -> list[Item]:
             if lang == "ru" and _short_cyrillic_at(out, i + 1):
                 continue
             if nxt.kind == "icon" or (nxt.kind == "char" and (nxt.text.isalpha() or nxt.text in _UNIT_START)):
+                out[i] = replace(out[i], text=NBSP)
+    return out
+
+
+def _separator_glue(items: list[Item]) -> list[Item]:
+    """"Rancor 7 · Jedi 9": a separator dot never starts a line; "2 × Smuggler": a multiplication sign
+    stays with what it multiplies."""
+    out = list(items)
+    for i in range(1, len(out) - 1):
+        if out[i].kind == "char" and out[i].text == " ":
+            if _is_char(out, i + 1, lambda c: c == "\u00b7"):
+                out[i] = replace(out[i], text=NBSP)
+            elif _is_char(out, i - 1, lambda c: c == "\u00d7"):
                 out[i] = replace(out[i], text=NBSP)
     return out
 

@@ -22,7 +22,7 @@ def locations_table(builder) -> dict[str, Any]:
                  if loc.array else ctx.t("locals.no-array"))
         rows.append([{"text": f"**{ctx.t(f'location.{loc.id}')}**"}, values, array, ctx.t(f"location.{loc.id}.discard")])
     return {"columns": [ctx.t("locals.location"), ctx.t("label.value"), ctx.t("locals.array"), ctx.t("locals.discard")],
-            "widths": [0.21, 0.31, 0.28, 0.20], "rows": rows}
+            "widths": [0.19, 0.34, 0.27, 0.20], "rows": rows}
 
 
 TABLES = {"locations": locations_table}
