@@ -334,7 +334,8 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         problems += _plan_problems(project, targets, options)
         documents: list[tuple[Path, Any]] = []
         if options.documents and not options.cards and options.variant is None and options.ink == "full":
-            documents, doc_problems = _documents_and_booklets(project, game_ids, options, store, prints, report)
+            documents, doc_problems = _documents_and_booklets(project, game_ids, options, store, prints, report,
+                                                              progress)
             problems += doc_problems
         errors = [p for p in unique(problems) if not p.warning]
         if errors:
@@ -601,7 +602,8 @@ def _split_single(size, title: str, fronts: list, backs: list, font_name: str, l
 
 
 def _documents_and_booklets(project: Project, game_ids: list[str], options: BuildOptions, store: Store,
-                            prints: Fingerprints, report: BuildReport) -> tuple[list[tuple[Path, Any]], list[Problem]]:
+                            prints: Fingerprints, report: BuildReport, progress=None
+                            ) -> tuple[list[tuple[Path, Any]], list[Problem]]:
     """Documents and booklets to write: (path, bytes), or (path, None) for an unchanged one; and problems.
 
     A game whose data, templates, fonts and options are unchanged since its
@@ -609,7 +611,10 @@ def _documents_and_booklets(project: Project, game_ids: list[str], options: Buil
     """
     files: list[tuple[Path, Any]] = []
     problems: list[Problem] = []
+    ticker = progress("documents", len(game_ids)) if progress else None
     for gid in game_ids:
+        if ticker:
+            ticker(1)
         game = project.games[gid]
         sub = replace(options, variant=None)
         fingerprint = hash_text(prints.game_inputs(game), options.paper, options.languages, __version__)

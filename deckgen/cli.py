@@ -163,9 +163,14 @@ def list_cmd(project_dir):
 
 
 def _progress(quiet: bool):
-    """A progress bar per stage on a terminal (none when piped or quiet)."""
-    if quiet or not sys.stderr.isatty():
+    """A progress bar per stage on a terminal; when piped, one line per stage on stderr; none when quiet."""
+    if quiet:
         return None
+    if not sys.stderr.isatty():
+        def announce(label, total):
+            click.echo(f"{label} ({total})…", err=True)
+            return lambda n: None
+        return announce
 
     def progress(label, total):
         bar = click.progressbar(length=max(total, 1), label=f"{label:<12}", file=sys.stderr, show_pos=True)
