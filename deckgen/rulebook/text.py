@@ -4,7 +4,8 @@ Rulebook paragraphs are written in the same light markup as card texts
 (``**bold**``, ``*italic*``, ``{placeholder}``, plurals, ``{icon}``) and get
 the same typography (quotes, French spaces, numbers kept with their words
 and partners — :mod:`deckgen.text.typography`), so a term and a number
-look the same on a card and in the booklet.  The result is the XML that
+look the same on a card and in the booklet; a short last word is held to
+the word before it, so no paragraph ends with a lone "it." or "0".  The result is the XML that
 reportlab's ``Paragraph`` reads; every character is checked against the
 font it will be set in.
 """
@@ -27,7 +28,7 @@ def to_paragraph_xml(text: str, lang: str, values: Mapping[str, Any], fonts: Fon
     filled = fill(text, values, icons or {}, problems, fallback=at)
     items, markup_problems = parse(filled, lang)
     problems.extend(Problem(at.file, at.line, at.column, at.field, m) for m in markup_problems)
-    items = apply(items, lang)
+    items = _no_runt(apply(items, lang))
     out: list[str] = []
     state = (False, False)
     missing: set[str] = set()
@@ -57,6 +58,30 @@ def to_paragraph_xml(text: str, lang: str, values: Mapping[str, Any], fonts: Fon
     if missing:
         problems.append(Problem(at.file, at.line, at.column, at.field, "missing glyphs: " + " ".join(sorted(missing))))
     return "".join(out)
+
+
+#: A last word this short never stands alone on a paragraph's last line (Platypus breaks greedily, so
+#: the space before it becomes a no-break space; the card layout rebalances its lines instead).
+RUNT_CHARS = 6
+
+
+def _no_runt(items: list) -> list:
+    from dataclasses import replace
+
+    word = 0
+    for i in range(len(items) - 1, -1, -1):
+        it = items[i]
+        if it.kind == "break":
+            return items
+        if it.kind == "char" and it.text == " ":
+            if 0 < word <= RUNT_CHARS:
+                items = list(items)
+                items[i] = replace(it, text=NBSP)
+            return items
+        if it.kind == "char" and it.text in (NBSP, NNBSP):
+            return items  # already held
+        word += 1
+    return items
 
 
 def _open(state: tuple[bool, bool]) -> str:
