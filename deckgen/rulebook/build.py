@@ -348,7 +348,7 @@ class StoryBuilder:
         flow = [CondPageBreak(30 * mm) if level == 1 else Spacer(0, 0)]
         para = Paragraph(f'<a name="{key}"/>{text}', self.styles[f"h{level}"])
         if level <= 2:  # contents, bookmark and outline entry, recorded where the paragraph lands
-            plain = Paragraph(text, self.styles["body"]).getPlainText()
+            plain = Paragraph(text, self.styles["body"]).getPlainText().replace("\u00a0", " ").replace("\u202f", " ")
             para.deckgen_heading = Heading(level - 1, plain, key)
         flow.append(para)
         return flow
