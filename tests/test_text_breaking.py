@@ -111,3 +111,13 @@ def test_the_glossary_reads_words_with_soft_hyphens_as_whole_words():
     at = Problem("rules/de.md", 3)
     found = glossary_problems(strings, [(at, "Der Nach\u00adziehstapel und der Ab\u00adwurf.")])
     assert [p.message for p in found] == ["'Abwurf': the glossary says 'Ablagestapel'"]
+
+
+def test_a_lang_files_hyphenation_list_replaces_the_dictionary_on_cards_and_in_booklets():
+    from deckgen.text.hyphenate import add_exceptions, hyphenation_points, platypus_hyphenator
+
+    add_exceptions("de", ["Grund-ein-sät-ze"])
+    assert hyphenation_points("Grundeinsätze,", "de") == (5, 8)  # "sät-ze" keeps 3 letters after a break
+    pairs = list(platypus_hyphenator("de")("Grundeinsätze"))
+    assert ("Grund", "einsätze") in pairs and not any(left == "Gr" for left, _ in pairs)
+    assert list(platypus_hyphenator("de")("Sabacc-Pot")) == [("Sabacc", "Pot")]  # only at its own hyphen

@@ -192,7 +192,9 @@ def _register_fonts(project: Project) -> dict[str, str]:
 
 def _styles(fonts: dict[str, str], theme: Theme, lang: str) -> dict[str, ParagraphStyle]:
     ink, accent = HexColor(theme.ink), HexColor(theme.accent)
-    hyph = HYPHENATION.get(lang, "")
+    from deckgen.text.hyphenate import platypus_hyphenator
+
+    hyph = platypus_hyphenator(lang) if lang.split("-")[0] in HYPHENATION else ""
     body = ParagraphStyle("body", fontName=fonts["body"], fontSize=9.2, leading=12.4, textColor=ink,
                           alignment=TA_JUSTIFY, spaceAfter=4.2, hyphenationLang=hyph, embeddedHyphenation=0,
                           allowWidows=0, allowOrphans=0)

@@ -23,6 +23,24 @@ def _dictionary(lang: str) -> pyphen.Pyphen | None:
         return None
 
 
+#: Words a language file says the dictionary breaks wrongly: lang -> word (lower case) -> break points.
+_EXCEPTIONS: dict[str, dict[str, tuple[int, ...]]] = {}
+
+
+def add_exceptions(lang: str, words) -> None:
+    """Words written with a hyphen at every allowed break ("Grund-ein-sät-ze"), from a lang file's
+    ``hyphenation:`` list: they break only there, on cards and in booklets."""
+    table = _EXCEPTIONS.setdefault(lang.split("-")[0].lower(), {})
+    for word in words:
+        parts = str(word).split("-")
+        points, at = [], 0
+        for part in parts[:-1]:
+            at += len(part)
+            points.append(at)
+        table["".join(parts).lower()] = tuple(points)
+    hyphenation_points.cache_clear()
+
+
 @functools.lru_cache(maxsize=65536)
 def hyphenation_points(word: str, lang: str) -> tuple[int, ...]:
     """Indices into ``word`` where a hyphen may be inserted (before that index).
@@ -42,7 +60,32 @@ def hyphenation_points(word: str, lang: str) -> tuple[int, ...]:
     core = word[start:end]
     if sum(c.isalpha() for c in core) < MIN_WORD_LETTERS or not core.isalpha():
         return ()
+    listed = _EXCEPTIONS.get(lang.split("-")[0].lower(), {}).get(core.lower())
+    if listed is not None:
+        return tuple(start + p for p in listed if p >= LEFT_MIN and len(core) - p >= RIGHT_MIN)
     dic = _dictionary(lang)
     if dic is None:
         return ()
     return tuple(start + p for p in dic.positions(core))
+
+
+def platypus_hyphenator(lang: str):
+    """A hyphenator for reportlab's ``hyphenationLang`` (booklets) that follows the cards' rules: the
+    same dictionary and letter minimums, a translator's soft hyphens, and a compound written with a
+    hyphen ("Sabacc-Pot") broken only after its hyphen, never inside its parts."""
+
+    def pairs(word: str):
+        if "-" in word.strip("-"):
+            parts = word.split("-")
+            for i in range(1, len(parts)):
+                left, right = "-".join(parts[:i]), "-".join(parts[i:])
+                if sum(c.isalpha() for c in left) >= LEFT_MIN and sum(c.isalpha() for c in right) >= RIGHT_MIN:
+                    yield left, right  # reportlab sets its own hyphen where the word's was
+            return
+        for point in reversed(hyphenation_points(word, lang)):
+            if word[point - 1:point] == "\u00ad":
+                yield word[:point - 1].replace("\u00ad", ""), word[point:].replace("\u00ad", "")
+            else:
+                yield word[:point].replace("\u00ad", ""), word[point:].replace("\u00ad", "")
+
+    return pairs
