@@ -158,7 +158,8 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
             except DeckgenError as exc:
                 problems += exc.problems
                 continue
-            shop_deck = replace(deck, size=shop.size) if shop.changed else deck
+            shop_deck = replace(deck, size=shop.size, style={**dict(deck.style or {}), "design_size": [
+                deck.size.width, deck.size.height]}) if shop.changed else deck
             for lang in deck_languages(project, deck, options.languages):
                 target = render_deck(project, game, shop_deck, lang, store, prints, force=True)
                 errors = [p for p in target.problems if not p.warning]

@@ -441,6 +441,10 @@ def cut_problems(project: Project, game: Game, size: CardSize | None = None) -> 
             every_box |= set(own.boxes)
             _missing_boxes(own, style.boxes, problems)
         deck_size = size or deck.size
+        if size is not None and (size.width, size.height) != (deck.size.width, deck.size.height):
+            sx, sy = size.width / deck.size.width, size.height / deck.size.height  # as box() scales them
+            style = _Style({n: (b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy) for n, b in style.boxes.items()},
+                           style.roles, style.values, style.box_at, style.role_at)
         for template in _deck_templates(deck):
             if template not in used:
                 used[template] = _template_boxes(dirs, template)

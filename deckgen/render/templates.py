@@ -265,11 +265,21 @@ class FaceRenderer:
         return fill(text, values or {}, self.icons, problems)
 
     def box(self, name: str) -> SimpleNamespace:
-        """A named layout box of style.yaml, in this face's SVG coordinates."""
+        """A named layout box of style.yaml, in this face's SVG coordinates.
+
+        Boxes are millimetres from the trim's top-left corner at the deck's own
+        size; a face drawn at another trim (``design_size`` in its style: a
+        print shop's 59×91 mm for a 63×88 mm design) gets every box scaled to
+        it, so the layout keeps its proportions and stays centred.
+        """
         boxes = self.style.get("boxes", {})
         if name not in boxes:
             raise KeyError(f"no layout box {name!r} in style.yaml (boxes: {', '.join(sorted(boxes)) or 'none'})")
         x, y, w, h = (float(v) for v in boxes[name])
+        design = self.style.get("design_size")
+        if design:  # drawn at another trim than the design's (a print shop's): the layout follows it
+            sx, sy = self.geo.trim.w / float(design[0]), self.geo.trim.h / float(design[1])
+            x, y, w, h = x * sx, y * sy, w * sx, h * sy
         x += self.geo.trim.x
         y += self.geo.trim.y
         return SimpleNamespace(x=x, y=y, w=w, h=h, x1=x + w, y1=y + h, cx=x + w / 2, cy=y + h / 2)

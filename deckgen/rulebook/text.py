@@ -66,8 +66,12 @@ RUNT_CHARS = 6
 
 
 def _no_runt(items: list) -> list:
+    """Hold a short last word to the one before it — in running text only: a table cell or a title of
+    a few words must stay free to break anywhere."""
     from dataclasses import replace
 
+    if sum(1 for it in items if it.kind == "char" and it.text == " ") < 5:
+        return items
     word = 0
     for i in range(len(items) - 1, -1, -1):
         it = items[i]
