@@ -150,6 +150,7 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
     report = PresetReport()
     problems: list[Problem] = []
     decks: list[_Deck] = []
+    cut_checked: set = set()
     for gid in game_ids:
         game = project.games[gid]
         for deck in selected_decks(game, options.variant):
@@ -158,6 +159,13 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
             except DeckgenError as exc:
                 problems += exc.problems
                 continue
+            s = shop.size
+            if shop.changed and (gid, s.width, s.height) not in cut_checked:  # the cut-safe rules at the shop's trim
+                from deckgen.checks.cutsafe import cut_problems
+
+                cut_checked.add((gid, s.width, s.height))
+                problems += [replace(p, message=f"{p.message} [at preset {preset.name}'s {s.width:g}×{s.height:g} "
+                                                f"mm trim]") for p in cut_problems(project, game, s) if not p.warning]
             shop_deck = replace(deck, size=shop.size, style={**dict(deck.style or {}), "design_size": [
                 deck.size.width, deck.size.height]}) if shop.changed else deck
             for lang in deck_languages(project, deck, options.languages):

@@ -10,6 +10,12 @@ from click.testing import CliRunner
 from deckgen.cli import main
 
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+)(?::(?P<column>\d+))?: ")
+PROGRESS = re.compile(r"^.+ \(\d+\)…$")  # a stage announced on stderr when not on a terminal
+
+
+def problem_lines(output: str) -> list[str]:
+    """The lines of a run's output that are not progress announcements."""
+    return [line for line in output.strip().splitlines() if not PROGRESS.match(line)]
 
 
 def run(project, *args):
@@ -27,7 +33,7 @@ def assert_located_failure(result, out, file, line=None, words=()):
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
-    first = result.output.strip().splitlines()[0]
+    first = problem_lines(result.output)[0]
     m = LINE.match(first)
     assert m, first
     assert m["file"] == file

@@ -105,12 +105,17 @@ def test_roles_are_validated(tmp_path):
 
 
 def test_cut_problems_at_a_smaller_trim(project):
-    """A print shop's trim (MeinSpiel: 59 x 91 mm) narrows the card: the right-hand frame edge comes in."""
+    """A print shop's trim (MeinSpiel: 59 x 91 mm) keeps the margins: the bundled designs pass there.
+    A card much smaller than its design squeezes the middle until elements come too close."""
     from dataclasses import replace
 
+    for game_id in ("classic", "gladbach", "pazaak"):
+        game = project.games[game_id]
+        size = next(iter(game.decks.values())).size
+        assert cut_problems(project, game, replace(size, width=59.0, height=91.0)) == [], game_id
     deck = project.games["classic"].decks["classic"]
-    found = cut_problems(project, project.games["classic"], replace(deck.size, width=59.0, height=91.0))
-    assert any(p.field == "boxes.frame" and "(its right edge)" in p.message for p in found)
+    found = cut_problems(project, project.games["classic"], replace(deck.size, width=45.0, height=70.0))
+    assert any(p.field == "boxes.name-band" and "from art" in p.message for p in found), found
 
 
 # ------------------------------------------------------------------ pixels

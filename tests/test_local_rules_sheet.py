@@ -104,7 +104,7 @@ def _icon_placements(svg: str, icon: str) -> list[tuple[float, float, float]]:
     """(cx, cy, mm per icon unit) of every drawing of ``icon`` (icons.yaml, 100 x 100 viewbox)."""
     icons = yaml.safe_load((ROOT / "templates/classic/icons.yaml").read_text(encoding="utf-8"))
     path = re.search(r'd="([^"]{24})', icons[icon]["svg"]).group(1)
-    found = re.findall(r'<g transform="translate\(([\d.]+) ([\d.]+)\) scale\(([\d.]+)\) '
+    found = re.findall(r'<g (?:class="[^"]*" )?transform="translate\(([\d.]+) ([\d.]+)\) scale\(([\d.]+)\) '
                        r'translate\(-50\.000 -50\.000\)"[^>]*>' + r'(?:<[^>]*>)*?\s*<path[^>]*d="' + re.escape(path),
                        svg)
     return [(float(x), float(y), float(s)) for x, y, s in found]

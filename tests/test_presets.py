@@ -301,3 +301,25 @@ def test_a_deck_size_the_preset_does_not_know_names_both_files(tmp_path):
     files = {(p.file, p.field) for p in caught.value.problems}
     assert ("presets/tarot.yaml", "sizes") in files
     assert ("data/demo/game.yaml", "decks.demo.size") in files
+
+
+def test_a_design_that_is_cut_safe_only_at_its_own_size_is_refused_at_the_shops_trim(tmp_path):
+    """Two elements exactly 2 mm apart pass at 63x88 mm; MeinSpiel's narrower 59 mm squeezes the middle."""
+    from tests.conftest import copy_project
+
+    root = copy_project(tmp_path / "p", "classic")
+    style = root / "data/classic/style.yaml"
+    text = style.read_text(encoding="utf-8")
+    assert "local-value-note: [18, 68, 27, 8]" in text
+    style.write_text(text.replace("local-value-note: [18, 68, 27, 8]", "local-value-note: [17.5, 68, 28, 8]"),
+                     encoding="utf-8")
+    line = next(i for i, l in enumerate(style.read_text(encoding="utf-8").splitlines(), 1) if "index-top-left:" in l)
+    project = load_project(root)
+    with pytest.raises(DeckgenError) as caught:
+        export_preset(project, ["classic"], load_preset("meinspiel", root),
+                      BuildOptions(out=tmp_path / "out", languages=("en",), workers=1))
+    cut = [p for p in caught.value.problems if "[at preset meinspiel's 59×91 mm trim]" in p.message]
+    assert cut and all((p.file, p.line) == ("data/classic/style.yaml", line) and "from local-value-note" in p.message
+                       for p in cut), \
+        [str(p) for p in caught.value.problems]
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))

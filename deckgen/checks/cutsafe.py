@@ -49,6 +49,7 @@ import jinja2
 from jinja2 import nodes
 
 from deckgen.errors import DeckgenError, Problem
+from deckgen.layout.retarget import retarget_box
 from deckgen.model import CardSize, Deck, Game, Project
 from deckgen.registry import Check, CheckContext
 from deckgen.yamlpos import Located, load_yaml
@@ -442,8 +443,9 @@ def cut_problems(project: Project, game: Game, size: CardSize | None = None) -> 
             _missing_boxes(own, style.boxes, problems)
         deck_size = size or deck.size
         if size is not None and (size.width, size.height) != (deck.size.width, deck.size.height):
-            sx, sy = size.width / deck.size.width, size.height / deck.size.height  # as box() scales them
-            style = _Style({n: (b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy) for n, b in style.boxes.items()},
+            design, actual = (deck.size.width, deck.size.height), (size.width, size.height)  # as box() moves them
+            style = _Style({n: _corners(retarget_box((b[0], b[1], b[2] - b[0], b[3] - b[1]), design, actual))
+                            for n, b in style.boxes.items()},
                            style.roles, style.values, style.box_at, style.role_at)
         for template in _deck_templates(deck):
             if template not in used:
@@ -463,6 +465,12 @@ def cut_problems(project: Project, game: Game, size: CardSize | None = None) -> 
             message += f" (on {', '.join(faces)})"
         problems.append(Problem(at.file, at.line, at.column, at.field, message))
     return list(dict.fromkeys(problems))
+
+
+def _corners(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of a box given as (x, y, width, height)."""
+    x, y, w, h = box
+    return x, y, x + w, y + h
 
 
 def _missing_boxes(style: _Style, boxes: Iterable[str], problems: list[Problem]) -> None:

@@ -34,6 +34,7 @@ import jinja2
 from markupsafe import Markup
 
 from deckgen.errors import DeckgenError, Problem
+from deckgen.layout.retarget import retarget_box
 from deckgen.model import Card, CardSize, Deck, Game, Project
 from deckgen.render.icons import icon_markup, load_icons
 from deckgen.strings import fill, located
@@ -269,8 +270,8 @@ class FaceRenderer:
 
         Boxes are millimetres from the trim's top-left corner at the deck's own
         size; a face drawn at another trim (``design_size`` in its style: a
-        print shop's 59×91 mm for a 63×88 mm design) gets every box scaled to
-        it, so the layout keeps its proportions and stays centred.
+        print shop's 59×91 mm for a 63×88 mm design) gets every box moved to
+        it: margins kept, the middle stretched (:mod:`deckgen.layout.retarget`).
         """
         boxes = self.style.get("boxes", {})
         if name not in boxes:
@@ -278,8 +279,8 @@ class FaceRenderer:
         x, y, w, h = (float(v) for v in boxes[name])
         design = self.style.get("design_size")
         if design:  # drawn at another trim than the design's (a print shop's): the layout follows it
-            sx, sy = self.geo.trim.w / float(design[0]), self.geo.trim.h / float(design[1])
-            x, y, w, h = x * sx, y * sy, w * sx, h * sy
+            x, y, w, h = retarget_box((x, y, w, h), (float(design[0]), float(design[1])),
+                                      (self.geo.trim.w, self.geo.trim.h))
         x += self.geo.trim.x
         y += self.geo.trim.y
         return SimpleNamespace(x=x, y=y, w=w, h=h, x1=x + w, y1=y + h, cx=x + w / 2, cy=y + h / 2)
