@@ -167,7 +167,7 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
                 problems += [replace(p, message=f"{p.message} [at preset {preset.name}'s {s.width:g}×{s.height:g} "
                                                 f"mm trim]") for p in cut_problems(project, game, s) if not p.warning]
             shop_deck = replace(deck, size=shop.size, style={**dict(deck.style or {}), "design_size": [
-                deck.size.width, deck.size.height]}) if shop.changed else deck
+                deck.size.width, deck.size.height], "design_bleed": deck.size.bleed}) if shop.changed else deck
             for lang in deck_languages(project, deck, options.languages):
                 target = render_deck(project, game, shop_deck, lang, store, prints, force=True)
                 errors = [p for p in target.problems if not p.warning]

@@ -35,3 +35,9 @@ def test_meinspiel_trim_keeps_a_frame_and_corner_marks():
     assert retarget_box((4, 4, 3.5, 3.5), (63.5, 88.9), (59.0, 91.0)) == (4, 4, 3.5, 3.5)  # in the band
     x, y, w, h = retarget_box((56, 81.5, 4, 4), (63.5, 88.9), (59.0, 91.0))  # the bottom-right corner's
     assert (round(59.0 - x - w, 6), round(91.0 - y - h, 6), round(w, 6)) == (3.5, 3.4, 4)
+
+
+def test_art_reaching_the_designs_bleed_edge_reaches_the_shops():
+    """DriveThru's 3.175 mm bleed for a 3 mm design: a band bleeding off still reaches the sheet's edge."""
+    band = retarget_box((-3, -3, 69, 17.2), (63, 88), (63.5, 88.9), bleed=(3, 3.175))
+    assert [round(v, 6) for v in band] == [-3.175, -3.175, 69.85, 17.4525]

@@ -442,9 +442,11 @@ def cut_problems(project: Project, game: Game, size: CardSize | None = None) -> 
             every_box |= set(own.boxes)
             _missing_boxes(own, style.boxes, problems)
         deck_size = size or deck.size
-        if size is not None and (size.width, size.height) != (deck.size.width, deck.size.height):
+        if size is not None and (size.width, size.height, size.bleed) != (deck.size.width, deck.size.height,
+                                                                          deck.size.bleed):
             design, actual = (deck.size.width, deck.size.height), (size.width, size.height)  # as box() moves them
-            style = _Style({n: _corners(retarget_box((b[0], b[1], b[2] - b[0], b[3] - b[1]), design, actual))
+            bleeds = (deck.size.bleed, size.bleed)
+            style = _Style({n: _corners(retarget_box((b[0], b[1], b[2] - b[0], b[3] - b[1]), design, actual, bleeds))
                             for n, b in style.boxes.items()},
                            style.roles, style.values, style.box_at, style.role_at)
         for template in _deck_templates(deck):

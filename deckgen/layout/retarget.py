@@ -15,12 +15,18 @@ from __future__ import annotations
 EDGE_BAND = 8.0
 
 
-def retarget(u: float, design: float, actual: float, band: float = EDGE_BAND) -> float:
+def retarget(u: float, design: float, actual: float, band: float = EDGE_BAND,
+             bleed: tuple[float, float] | None = None) -> float:
     """Where the coordinate ``u`` (mm from the leading edge of a ``design`` mm span) goes on ``actual`` mm.
 
     Within ``band`` of either edge it keeps its distance from that edge; between the bands it is
-    spread linearly.  Outside the trim (the bleed) it keeps its distance from the nearer edge.
+    spread linearly.  Outside the trim it stays in the bleed: with ``bleed`` (the design's bleed,
+    the shop's) its distance into the bleed is scaled by their ratio, so art reaching the design's
+    bleed edge reaches the shop's; without, it keeps its distance from the nearer edge.
     """
+    if u < 0 or u > design:
+        scale = bleed[1] / bleed[0] if bleed and bleed[0] > 0 else 1.0
+        return u * scale if u < 0 else actual + (u - design) * scale
     if design == actual:
         return u
     band = min(band, design / 4, actual / 4)
@@ -32,9 +38,11 @@ def retarget(u: float, design: float, actual: float, band: float = EDGE_BAND) ->
 
 
 def retarget_box(box: tuple[float, float, float, float], design: tuple[float, float],
-                 actual: tuple[float, float]) -> tuple[float, float, float, float]:
-    """``box`` (x, y, width, height in mm from the trim's top-left) at the ``actual`` trim size."""
+                 actual: tuple[float, float], bleed: tuple[float, float] | None = None
+                 ) -> tuple[float, float, float, float]:
+    """``box`` (x, y, width, height in mm from the trim's top-left) at the ``actual`` trim size
+    (``bleed``: the design's bleed and the shop's, see :func:`retarget`)."""
     x, y, w, h = box
-    x0, x1 = (retarget(v, design[0], actual[0]) for v in (x, x + w))
-    y0, y1 = (retarget(v, design[1], actual[1]) for v in (y, y + h))
+    x0, x1 = (retarget(v, design[0], actual[0], bleed=bleed) for v in (x, x + w))
+    y0, y1 = (retarget(v, design[1], actual[1], bleed=bleed) for v in (y, y + h))
     return x0, y0, x1 - x0, y1 - y0

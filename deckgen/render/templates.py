@@ -279,8 +279,10 @@ class FaceRenderer:
         x, y, w, h = (float(v) for v in boxes[name])
         design = self.style.get("design_size")
         if design:  # drawn at another trim than the design's (a print shop's): the layout follows it
+            bleed = self.style.get("design_bleed")
             x, y, w, h = retarget_box((x, y, w, h), (float(design[0]), float(design[1])),
-                                      (self.geo.trim.w, self.geo.trim.h))
+                                      (self.geo.trim.w, self.geo.trim.h),
+                                      None if bleed is None else (float(bleed), self.geo.bleed))
         x += self.geo.trim.x
         y += self.geo.trim.y
         return SimpleNamespace(x=x, y=y, w=w, h=h, x1=x + w, y1=y + h, cx=x + w / 2, cy=y + h / 2)
