@@ -151,13 +151,17 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
     problems: list[Problem] = []
     decks: list[_Deck] = []
     cut_checked: set = set()
+    unprintable: list[Problem] = []  # decks of a size the preset has none for (tarot cards at a poker shop)
     for gid in game_ids:
         game = project.games[gid]
         for deck in selected_decks(game, options.variant):
             try:
                 shop = preset.shop_size(deck, dpi)
             except DeckgenError as exc:
-                problems += exc.problems
+                if preset.size_key(deck) is not None:
+                    problems += exc.problems
+                else:  # a size the shop does not print: the other decks still go, if there are any
+                    unprintable += exc.problems
                 continue
             s = shop.size
             if shop.changed and (gid, s.width, s.height) not in cut_checked:  # the cut-safe rules at the shop's trim
@@ -179,6 +183,11 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
                 problems += errors
                 cards = [c for c in deck.cards if not options.cards or c.id in options.cards]
                 decks.append(_Deck(gid, deck, shop, target, cards))
+    if not decks and unprintable:
+        problems += unprintable
+    elif unprintable:  # e.g. Archeon's planets and tokens at a shop printing poker cards: the archive goes
+        report.warnings += [replace(p, message=f"{p.message}: not exported", warning=True)
+                            for p in unprintable if p.field and p.field.startswith("decks.")]
     if problems:
         raise DeckgenError(unique(problems))
 

@@ -323,3 +323,24 @@ def test_a_design_that_is_cut_safe_only_at_its_own_size_is_refused_at_the_shops_
                        for p in cut), \
         [str(p) for p in caught.value.problems]
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_a_deck_the_shop_cannot_print_is_left_out_with_a_warning_when_others_can_go(tmp_path):
+    """Archeon's tarot planets at a shop printing only poker cards: the poker deck is exported."""
+    root = _user_project(tmp_path, {"poker": USER_PRESET.replace("default:", "poker:")})
+    game = root / "data/demo/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + """\
+  big:
+    cards: cards.yaml
+    size: tarot
+    bleed: 3
+    safe: 3
+    front: front.svg.j2
+    back: back.svg.j2
+""", encoding="utf-8")
+    report = export_preset(load_project(root), ["demo"], load_preset("poker", root),
+                           BuildOptions(out=tmp_path / "out", languages=("en",), workers=1))
+    names = {p.name for p in report.written}
+    assert names and all(n.startswith("demo") and "big" not in n for n in names), names
+    assert [(p.file, p.field, p.warning) for p in report.warnings] == [("data/demo/game.yaml", "decks.big.size", True)]
+    assert "not exported" in report.warnings[0].message
