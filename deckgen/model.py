@@ -206,6 +206,7 @@ class Game:
     strings: Mapping[str, Strings]  # lang -> Strings
     engine: str | None = None
     card_texts: tuple[str, ...] = ("name",)
+    optional_texts: frozenset[str] = frozenset()  # card_texts a card may lack (in every language alike)
     documents: Mapping[str, DocumentSpec] = field(default_factory=dict)
     engine_data: Mapping[str, str] = field(default_factory=dict)  # kwarg -> file in the game folder
     style: Mapping[str, Any] = field(default_factory=dict)  # style.yaml: named colours and layout boxes

@@ -13,7 +13,11 @@ from deckgen.registry import Check, CheckContext
 
 
 def check_translations(ctx: CheckContext) -> list[Problem]:
-    """Every deck has a name and every card every localized text field, in every language."""
+    """Every deck has a name and every card every localized text field, in every language.
+
+    A text marked optional in ``card_texts`` is demanded in every language
+    only of the cards that have it in some language.
+    """
     project, game = ctx.project, ctx.game
     problems = []
     for lang in project.languages:
@@ -28,10 +32,17 @@ def check_translations(ctx: CheckContext) -> list[Problem]:
                 continue
             for card in deck.cards:
                 for key in game.card_texts:
-                    if not card.text(lang, key).strip():
-                        line = strings.position("cards", card.id)[1] if card.id in (strings.doc.data or {}).get(
-                            "cards", {}) else None
-                        problems.append(Problem(file, line, None, f"cards.{card.id}.{key}", "missing: this text"))
+                    if card.text(lang, key).strip():
+                        continue
+                    message = "missing: this text"
+                    if key in game.optional_texts:
+                        having = [other for other in project.languages if card.text(other, key).strip()]
+                        if not having:
+                            continue  # an optional text this card has in no language
+                        message = f"missing: this text, which the card has in {', '.join(having)}"
+                    line = strings.position("cards", card.id)[1] if card.id in (strings.doc.data or {}).get(
+                        "cards", {}) else None
+                    problems.append(Problem(file, line, None, f"cards.{card.id}.{key}", message))
     return problems
 
 
