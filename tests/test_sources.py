@@ -132,3 +132,124 @@ def test_templates_test_an_optional_text_the_obvious_way(spike):
     assert context["texts"]["rule"] == "" and "rule" not in context["texts"]
     with pytest.raises(KeyError):
         context["texts"]["rules"]  # a key the game does not declare stays a mistake
+
+
+# ------------------------------------------------------------------ spreadsheets
+
+
+def csv_twin(root: Path) -> Path:
+    """The spike project with its cards and their texts read from cards.csv (the lang files keep the rest)."""
+    edit(root / "data/spike/game.yaml", "cards: cards.yaml", "cards: cards.csv")
+    for lang in ("en", "de"):
+        path = root / f"data/spike/lang/{lang}.yaml"
+        head = path.read_text(encoding="utf-8").split("runs:")[0]
+        path.write_text(head, encoding="utf-8")
+    return root
+
+
+def test_a_csv_deck_and_its_yaml_twin_build_byte_identical_pdfs(tmp_path):
+    from deckgen.build import BuildOptions, build
+
+    yaml_root = fixture_project("spike", tmp_path / "yaml")
+    csv_root = csv_twin(fixture_project("spike", tmp_path / "csv"))
+    outputs = []
+    for root in (yaml_root, csv_root):
+        out = root / "output"
+        build(load_project(root), ["spike"], BuildOptions(paper="a4", dpi=72, duplex="long", out=out,
+                                                          languages=("en", "de"), workers=1))
+        outputs.append(out)
+    files = sorted(p.relative_to(outputs[0]) for p in outputs[0].rglob("*.pdf"))
+    assert any(f.name == "spike-de-a4.pdf" for f in files)
+    assert files == sorted(p.relative_to(outputs[1]) for p in outputs[1].rglob("*.pdf"))
+    for name in files:
+        assert (outputs[0] / name).read_bytes() == (outputs[1] / name).read_bytes(), name
+
+
+def test_csv_texts_are_located_at_their_cells(tmp_path):
+    root = csv_twin(fixture_project("spike", tmp_path / "csv"))
+    deck = load_project(root).games["spike"].decks["spike"]
+    sylop = deck.cards[-1]
+    assert sylop.count == 2 and dict(sylop.fields) == {"suit": "sylop", "value": 0}
+    where = sylop.texts["de"]["rule"].where
+    assert (where.file, where.line, where.column) == ("data/spike/cards.csv", 62, 8)
+    assert sylop.source.file == "data/spike/cards.csv" and sylop.source.line == 62
+
+
+@pytest.mark.parametrize("row, column, cell, expected", [
+    (5, 3, "five", "data/spike/cards.csv:5:3: value: expected integer, got 'five'"),
+    (7, 2, "circel", "data/spike/cards.csv:7:2: suit: 'circel' is not one of: circle, triangle, square, sylop"),
+    (9, 4, "0", "data/spike/cards.csv:9:4: count: 0 is out of range (minimum 1)"),
+    (3, 1, "Circle 8", "data/spike/cards.csv:3:1: id: 'Circle 8' does not match the pattern ^[a-z0-9][a-z0-9-]*$"),
+    (1, 6, "name.fr", "data/spike/cards.csv:1:6: name.fr: 'fr' is not one of the project's languages (en, de)"),
+    (1, 2, "colour", "data/spike/cards.csv:1:2: colour: unknown column 'colour': a column is one of id, count, "
+                     "front, back, suit, value, or TEXT.LANG for a text (name.en)"),
+])
+def test_a_bad_cell_is_reported_with_its_row_and_column(tmp_path, row, column, cell, expected):
+    import csv
+
+    root = csv_twin(fixture_project("spike", tmp_path / "csv"))
+    path = root / "data/spike/cards.csv"
+    rows = list(csv.reader(path.open(encoding="utf-8", newline="")))
+    rows[row - 1][column - 1] = cell
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f, lineterminator="\n").writerows(rows)
+    assert problems_of(root) == [expected]
+
+
+def test_a_text_given_in_the_csv_and_the_lang_file_is_reported(tmp_path):
+    root = csv_twin(fixture_project("spike", tmp_path / "csv"))
+    with (root / "data/spike/lang/en.yaml").open("a", encoding="utf-8") as f:
+        f.write("cards:\n  sylop: {name: Sylop}\n")
+    assert problems_of(root) == ["data/spike/lang/en.yaml:4:11: cards.sylop.name: also given in "
+                                 "data/spike/cards.csv:62:5; give each text once"]
+
+
+def test_xlsx_and_ods_card_lists_read_like_the_csv(tmp_path):
+    import csv
+
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+    from openpyxl import Workbook
+
+    root = csv_twin(fixture_project("spike", tmp_path / "csv"))
+    rows = list(csv.reader((root / "data/spike/cards.csv").open(encoding="utf-8", newline="")))
+    book = Workbook()
+    for row in rows:  # numbers as numbers, as a spreadsheet program saves them
+        book.active.append([int(c) if c.lstrip("-").isdigit() else (c or None) for c in row])
+    book.save(root / "data/spike/cards.xlsx")
+    ods = OpenDocumentSpreadsheet()
+    sheet = Table(name="cards")
+    for row in rows:
+        tr = TableRow()
+        for c in row:
+            cell = (TableCell(valuetype="float", value=c) if c.lstrip("-").isdigit() else TableCell())
+            if c:
+                cell.addElement(P(text=c))
+            tr.addElement(cell)
+        sheet.addElement(tr)
+    ods.spreadsheet.addElement(sheet)
+    ods.save(str(root / "data/spike/cards.ods"))
+
+    def cards(name):
+        edit(root / "data/spike/game.yaml", f"cards: {cards.current}", f"cards: {name}")
+        cards.current = name
+        deck = load_project(root).games["spike"].decks["spike"]
+        return [(c.id, c.count, dict(c.fields), {lang: dict(t) for lang, t in c.texts.items()}) for c in deck.cards]
+
+    cards.current = "cards.csv"
+    expected = cards("cards.csv")
+    assert cards("cards.xlsx") == expected
+    assert cards("cards.ods") == expected
+    (root / "data/spike/cards.xlsx").write_bytes(b"not a workbook")
+    edit(root / "data/spike/game.yaml", "cards: cards.ods", "cards: cards.xlsx")
+    assert problems_of(root)[0].startswith("data/spike/cards.xlsx: not a readable XLSX workbook")
+
+
+def test_cells_are_read_as_their_field_says():
+    assert cell_value("+2", {"type": "integer"}) == 2 and cell_value("+2", {"type": "integer"}).written == "+2"
+    assert cell_value("007", {"type": "string"}) == "007"
+    assert cell_value("no", {"type": "boolean"}) is False
+    assert cell_value("2.5", {}) == 2.5 and cell_value("red", {}) == "red"
+    assert cell_value("3", {"enum": [1, 2, 3]}) == 3
+    assert [column_letter(n) for n in (1, 26, 27, 53)] == ["A", "Z", "AA", "BA"]
