@@ -253,3 +253,13 @@ def test_cells_are_read_as_their_field_says():
     assert cell_value("2.5", {}) == 2.5 and cell_value("red", {}) == "red"
     assert cell_value("3", {"enum": [1, 2, 3]}) == 3
     assert [column_letter(n) for n in (1, 26, 27, 53)] == ["A", "Z", "AA", "BA"]
+
+
+def test_the_glossary_reads_the_words_of_runs(spike):
+    from deckgen.checks.glossary import glossary_problems
+
+    with (spike / "data/spike/lang/de.yaml").open("a", encoding="utf-8") as f:
+        f.write("glossary:\n  - {use: Viereck, not: [Quadrat]}\n")
+    strings = load_project(spike).games["spike"].strings["de"]
+    assert [str(p) for p in glossary_problems(strings)] == [
+        "data/spike/lang/de.yaml:6:46: runs.numbers.suit.square: 'Quadrat': the glossary says 'Viereck'"]
