@@ -780,16 +780,20 @@ def preview(game, cards, languages, dpi, columns, variant, back, out, output, pr
 
 @main.command()
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-def new(directory):
-    """Start a project folder in DIRECTORY from a small example.
+@click.option("--template", type=click.Choice(["blank", "numbered", "poker"]), default="blank", show_default=True,
+              help="blank: three cards to start from; numbered: suits and values from a CSV spreadsheet; "
+                   "poker: 52 cards and two jokers made with a generated run.")
+def new(directory, template):
+    """Start a project folder in DIRECTORY: a game with fonts, icons, a reference card and a rulebook.
 
     \b
-    Example:
+    Examples:
       deckgen new my-games && cd my-games && deckgen build
+      deckgen new my-deck --template poker
     """
     from deckgen.scaffold import create_project
 
-    create_project(directory)
+    create_project(directory, template)
     click.echo(f"created {directory}: edit data/, templates/ and deckgen.yaml, then run `deckgen build`")
 
 
