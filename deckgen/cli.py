@@ -365,7 +365,8 @@ def _pair(text: str | None, option: str) -> tuple[float, float] | None:
 
 
 @main.command()
-@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4", show_default=True,
+              help="Paper size of the calibration sheet.")
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
               help="How your printer turns the sheet: over its long or its short edge.")
 @out_option("the calibration sheet")

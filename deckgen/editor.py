@@ -44,7 +44,7 @@ def _icons_schema() -> dict:
     props["svg"]["description"] = "SVG elements (path, circle, rect ...) drawn in the viewbox; leave out fill so " \
                                   "the template or the text sets the colour"
     props["advance"]["description"] = "width taken in running text, in em (default 1)"
-    props["scale"]["description"] = "height in running text, in em (default 0.8)"
+    props["scale"]["description"] = "height in running text, in em (default: the font's capital height)"
     return out
 
 

@@ -1,9 +1,10 @@
-"""docs/first-deck.md, followed step by step: its files on a new project make the 62-card deck it promises."""
+"""The docs say what deckgen does: docs/first-deck.md followed step by step; the README's papers are the commands'."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from click.testing import CliRunner
 
 from deckgen.cli import main
@@ -48,3 +49,13 @@ def test_the_first_deck_page_builds_what_it_says(tmp_path):
     checked = invoke("check", "--project", root)
     message = checked.output.strip().splitlines()[0]
     assert checked.exit_code != 0 and message in page, message
+
+
+@pytest.mark.parametrize("command", ["build", "rules", "calibrate"])
+def test_the_readme_offers_the_papers_the_command_does(command):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    line = next(l for l in readme.splitlines() if l.startswith(f"deckgen {command} "))
+    offered = re.search(r"--paper ([a-z0-9|]+)\]", line).group(1).split("|")
+    option = next(p for p in main.commands[command].params if p.name == "paper")
+    assert offered == list(option.type.choices)
+    assert option.help  # --help says what the paper is for
