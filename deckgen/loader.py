@@ -569,7 +569,8 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
                                                    ldoc.column(("cards", card_id, key)), f"cards.{card_id}.{key}")
                                       for key, value in own.items()}}
         cards.append(Card(id=card_id, count=entry.get("count", 1), fields=fields, texts=words,
-                          front=entry.get("front"), source=Source(cards_doc.file, line), back=entry.get("back")))
+                          front=entry.get("front"), source=Source(cards_doc.file, line), back=entry.get("back"),
+                          run=made_by.run.name if (made_by := lists[id(cards_doc)].runs.get(index)) else None))
     return Deck(id=deck_id, game_id=game_id, cards=tuple(cards), size=size, front=spec["front"],
                 back=spec["back"], localized=spec.get("localized", True), style=spec.get("style", {}),
                 source=Source(game_doc.file, game_doc.line(("decks", deck_id))), variant=variant)

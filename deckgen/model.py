@@ -66,6 +66,7 @@ class Card:
     front: str | None = None
     source: Source | None = None
     back: str | None = None  # the card's own back template (None: the deck's)
+    run: str | None = None  # the generated run of its card list that made it (its texts follow runs.RUN)
 
     def text(self, lang: str, key: str = "name") -> str:
         """Localized text ``key`` of this card in ``lang`` ('' if absent)."""

@@ -113,8 +113,11 @@ def test_an_optional_text_is_demanded_only_of_cards_that_have_it(spike):
 
 def test_a_required_text_is_still_demanded_of_every_card(spike):
     edit(spike / "data/spike/game.yaml", "{rule: optional}", "rule")
-    problems = translation_problems(spike)
-    assert len(problems) == 2 * 60 and "data/spike/lang/en.yaml: cards.circle-10.rule: missing: this text" in problems
+    assert translation_problems(spike) == [  # once per run and language, not once per card
+        "data/spike/lang/en.yaml:4: runs.numbers.rule: missing: the pattern of this text, for the 60 cards of the "
+        "run (circle-10 …) that have no text of their own",
+        "data/spike/lang/de.yaml:4: runs.numbers.rule: missing: the pattern of this text, for the 60 cards of the "
+        "run (circle-10 …) that have no text of their own"]
 
 
 def test_templates_test_an_optional_text_the_obvious_way(spike):
@@ -263,3 +266,14 @@ def test_the_glossary_reads_the_words_of_runs(spike):
     strings = load_project(spike).games["spike"].strings["de"]
     assert [str(p) for p in glossary_problems(strings)] == [
         "data/spike/lang/de.yaml:6:46: runs.numbers.suit.square: 'Quadrat': the glossary says 'Viereck'"]
+
+
+def test_a_language_without_the_runs_pattern_is_told_once_per_run(spike):
+    lang = spike / "data/spike/lang/de.yaml"
+    text = lang.read_text(encoding="utf-8")
+    start, end = text.index("runs:\n"), text.index("cards:\n")
+    lang.write_text(text[:start] + "cards:\n  circle1: {name: Kreis +1}\n" + text[end + len("cards:\n"):],
+                    encoding="utf-8")
+    assert translation_problems(spike) == [
+        "data/spike/lang/de.yaml: runs.numbers.name: missing: the pattern of this text, for the 59 cards of the run "
+        "(circle-10 …) that have no text of their own"]
