@@ -277,3 +277,18 @@ def test_a_language_without_the_runs_pattern_is_told_once_per_run(spike):
     assert translation_problems(spike) == [
         "data/spike/lang/de.yaml: runs.numbers.name: missing: the pattern of this text, for the 59 cards of the run "
         "(circle-10 …) that have no text of their own"]
+
+
+def test_a_semicolon_csv_with_comments_and_empty_rows(tmp_path):
+    from deckgen.sources.sheets import read_sheet
+
+    path = tmp_path / "cards.csv"
+    path.write_bytes("\ufeffid;suit;value;name.de\n# the circles\n\ncircle-1;circle;-1;\"Kreis, minus eins\"\n"
+                     "circle2;circle;+2;\n".encode("utf-8"))
+    fields = {"suit": {"enum": ["circle"]}, "value": {"type": "integer"}}
+    sheet = read_sheet(path, "cards.csv", fields, ("name",), ("en", "de"))
+    assert sheet.doc.data == [{"id": "circle-1", "suit": "circle", "value": -1},
+                              {"id": "circle2", "suit": "circle", "value": 2}]
+    assert sheet.doc.data[1]["value"].written == "+2"
+    assert sheet.doc.line((1, "value")) == 5 and sheet.doc.column((1, "value")) == 3
+    assert sheet.texts == {0: {"de": {"name": ("Kreis, minus eins", 4, 4)}}}
