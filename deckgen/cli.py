@@ -365,7 +365,8 @@ def _pair(text: str | None, option: str) -> tuple[float, float] | None:
 
 
 @main.command()
-@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4", show_default=True,
+              help="Paper size of the calibration sheet.")
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
               help="How your printer turns the sheet: over its long or its short edge.")
 @out_option("the calibration sheet")
@@ -780,17 +781,57 @@ def preview(game, cards, languages, dpi, columns, variant, back, out, output, pr
 
 @main.command()
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-def new(directory):
-    """Start a project folder in DIRECTORY from a small example.
+@click.option("--template", type=click.Choice(["blank", "numbered", "poker"]), default="blank", show_default=True,
+              help="blank: three cards to start from; numbered: suits and values from a CSV spreadsheet; "
+                   "poker: 52 cards and two jokers made with a generated run.")
+def new(directory, template):
+    """Start a project folder in DIRECTORY: a game with fonts, icons, a reference card and a rulebook.
 
     \b
-    Example:
+    Examples:
       deckgen new my-games && cd my-games && deckgen build
+      deckgen new my-deck --template poker
     """
+    from deckgen.editor import wire, write_schemas
+    from deckgen.loader import load_project
     from deckgen.scaffold import create_project
 
-    create_project(directory)
+    create_project(directory, template)
+    project = load_project(directory)
+    write_schemas(project, Path(directory) / "schemas")
+    wire(project, Path(directory) / "schemas")
     click.echo(f"created {directory}: edit data/, templates/ and deckgen.yaml, then run `deckgen build`")
+
+
+@main.command()
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder for the schemas (default: schemas/ in the project).")
+@click.option("--wire", "wire_files", is_flag=True,
+              help="Also give each YAML file a first line naming its schema (as `deckgen new` does).")
+@project_option
+def schema(out, wire_files, project_dir):
+    """Write the project's JSON Schemas, for editors that complete and check YAML as you type.
+
+    One schema for deckgen.yaml, icons.yaml and style files, and per game for
+    game.yaml, its card lists and its lang files, holding the game's own card
+    fields, deck and card ids, texts and string keys: a typo in a lang file is
+    underlined in the editor. A file names its schema in its first line,
+    `# yaml-language-server: $schema=PATH` (VS Code: the YAML extension).
+    Run it again after adding a card field, card or string.
+
+    \b
+    Examples:
+      deckgen schema
+      deckgen schema --out .schemas --wire
+    """
+    from deckgen.editor import wire, write_schemas
+
+    project = _load(project_dir)
+    target = out if out is not None else project.root / "schemas"
+    written = write_schemas(project, target)
+    changed = wire(project, target) if wire_files else []
+    click.echo(f"wrote {len(written)} schemas to {target}" + (f"; {len(changed)} files now name theirs"
+                                                                 if wire_files else ""))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -180,12 +180,13 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
         col.problems.append(doc.problem(("engine",), f"unknown engine {engine!r} (known: {engine_names(engines)}; "
                                                      f"a project adds its own with 'plugins:' in deckgen.yaml)"))
         ok = False
-    card_texts = tuple(data.get("card_texts", ["name"]))
+    card_texts, optional_texts = _card_texts(data.get("card_texts", ["name"]))
     before = len(col.problems)
     strings, texts = _load_strings(col, game_dir, languages)
     lang_ok = len(col.problems) == before
     decks = {}
     broken = False
+    runs: dict = {}  # the generated runs of the card lists, by name (lang files give their texts)
     picked = {k: v for k, v in data["decks"].items() if "cards_from" in v}
     for deck_id, spec in data["decks"].items():
         for key in ("front", "back"):
@@ -196,7 +197,8 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
         if not ok or deck_id in picked:
             continue
         files = spec["cards"] if isinstance(spec["cards"], list) else [spec["cards"]]
-        deck = _load_deck(col, root, game_id, deck_id, spec, files, card_fields, doc, texts)
+        deck = _load_deck(col, root, game_id, deck_id, spec, files, card_fields, doc, texts,
+                          card_texts=card_texts, languages=languages, runs=runs)
         if deck is None:
             broken = True
             continue
@@ -207,7 +209,8 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
                     col.problems.append(doc.problem(("decks", deck_id, "variants", vname, old),
                                                     f"{old!r} is not one of this deck's card files"))
             vfiles = [swaps.get(f, f) for f in files]
-            vdeck = _load_deck(col, root, game_id, deck_id, spec, vfiles, card_fields, doc, texts, variant=vname)
+            vdeck = _load_deck(col, root, game_id, deck_id, spec, vfiles, card_fields, doc, texts, variant=vname,
+                               card_texts=card_texts, languages=languages, runs=runs)
             if vdeck is None:
                 broken = True
             else:
@@ -230,6 +233,11 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
                 if deck_id not in decks:
                     col.problems.append(s.doc.problem(("decks", deck_id), f"unknown deck {deck_id!r}"))
         _check_text_ids(col, texts, ids)
+        if runs or any((ldoc.data or {}).get("runs") for ldoc, _ in texts.values()):
+            from deckgen.sources import lang_run_problems
+
+            for ldoc, _ in texts.values():
+                col.problems.extend(lang_run_problems(ldoc, runs))
     engine_data = dict(data.get("engine_data", {}))
     for key, name in engine_data.items():
         if not (game_dir / name).is_file():
@@ -238,7 +246,7 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
     decisions = _load_decisions(col, game_dir, doc, data.get("decisions"))
     documents = _documents(col, root, game_id, doc, data.get("documents", {}), descriptor)
     return Game(id=game_id, directory=game_dir, decks=decks, strings=strings, engine=engine,
-                card_texts=card_texts, documents=documents, engine_data=engine_data, style=style,
+                card_texts=card_texts, optional_texts=optional_texts, documents=documents, engine_data=engine_data, style=style,
                 decisions=decisions, source=Source(doc.file, 1))
 
 
@@ -483,6 +491,19 @@ def _load_strings(col: _Collector, game_dir: Path, languages):
     return result, texts
 
 
+def _card_texts(raw: list) -> tuple[tuple[str, ...], frozenset[str]]:
+    """game.yaml's ``card_texts``: every text's key, and the keys marked ``{KEY: optional}``."""
+    keys, optional = [], set()
+    for item in raw:
+        if isinstance(item, dict):
+            (key,) = item
+            optional.add(key)
+        else:
+            key = item
+        keys.append(key)
+    return tuple(keys), frozenset(optional)
+
+
 def _check_text_ids(col: _Collector, texts, ids: dict[str, str]) -> None:
     for lang, (doc, cards) in texts.items():
         for card_id in cards:
@@ -491,16 +512,28 @@ def _check_text_ids(col: _Collector, texts, ids: dict[str, str]) -> None:
 
 
 def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: dict, files: list[str],
-               card_fields: dict, game_doc: Located, texts, variant: str | None = None) -> Deck | None:
+               card_fields: dict, game_doc: Located, texts, variant: str | None = None,
+               card_texts: tuple[str, ...] = ("name",), languages: tuple[str, ...] = (),
+               runs: dict | None = None) -> Deck | None:
+    from deckgen.sources import card_texts_for, check_cards, load_card_list
     from deckgen.strings import located
 
     game_dir = root / "data" / game_id
-    docs = []
+    docs, lists = [], {}
     for name in files:
-        cards_doc = col.load(game_dir / name)
-        if cards_doc is None or not col.validate(cards_doc, _card_schema(card_fields)):
+        card_list, found = load_card_list(game_dir / name, col.rel(game_dir / name), col.load, card_fields,
+                                          card_texts, languages)
+        col.problems.extend(found)
+        if card_list is None:
             return None
-        docs.append(cards_doc)
+        found = check_cards(card_list, _card_schema(card_fields))
+        if found:
+            col.problems.extend(found)
+            return None
+        docs.append(card_list.doc)
+        lists[id(card_list.doc)] = card_list
+        if runs is not None:
+            runs.update({made.run.name: made.run for made in card_list.runs.values()})
     size = _size(spec)
     if 2 * size.safe >= min(size.width, size.height):
         col.problems.append(game_doc.problem(("decks", deck_id, "safe"), "safe margin leaves no room on the card"))
@@ -527,13 +560,17 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
         fields = {k: v for k, v in entry.items() if k not in ("id", "count", "front", "back")}
         for key in card_fields:
             fields.setdefault(key, None)
-        card_texts = {}
+        words = {}
         for lang, (ldoc, by_card) in texts.items():
-            card_texts[lang] = {key: located(str(value), ldoc.file, ldoc.line(("cards", card_id, key)),
-                                             ldoc.column(("cards", card_id, key)), f"cards.{card_id}.{key}")
-                                for key, value in by_card.get(card_id, {}).items()}
-        cards.append(Card(id=card_id, count=entry.get("count", 1), fields=fields, texts=card_texts,
-                          front=entry.get("front"), source=Source(cards_doc.file, line), back=entry.get("back")))
+            own = by_card.get(card_id, {})
+            made, found = card_texts_for(lists[id(cards_doc)], index, card_id, lang, ldoc, own)
+            col.problems.extend(found)
+            words[lang] = {**made, **{key: located(str(value), ldoc.file, ldoc.line(("cards", card_id, key)),
+                                                   ldoc.column(("cards", card_id, key)), f"cards.{card_id}.{key}")
+                                      for key, value in own.items()}}
+        cards.append(Card(id=card_id, count=entry.get("count", 1), fields=fields, texts=words,
+                          front=entry.get("front"), source=Source(cards_doc.file, line), back=entry.get("back"),
+                          run=made_by.run.name if (made_by := lists[id(cards_doc)].runs.get(index)) else None))
     return Deck(id=deck_id, game_id=game_id, cards=tuple(cards), size=size, front=spec["front"],
                 back=spec["back"], localized=spec.get("localized", True), style=spec.get("style", {}),
                 source=Source(game_doc.file, game_doc.line(("decks", deck_id))), variant=variant)

@@ -66,6 +66,7 @@ class Card:
     front: str | None = None
     source: Source | None = None
     back: str | None = None  # the card's own back template (None: the deck's)
+    run: str | None = None  # the generated run of its card list that made it (its texts follow runs.RUN)
 
     def text(self, lang: str, key: str = "name") -> str:
         """Localized text ``key`` of this card in ``lang`` ('' if absent)."""
@@ -206,6 +207,7 @@ class Game:
     strings: Mapping[str, Strings]  # lang -> Strings
     engine: str | None = None
     card_texts: tuple[str, ...] = ("name",)
+    optional_texts: frozenset[str] = frozenset()  # card_texts a card may lack (in every language alike)
     documents: Mapping[str, DocumentSpec] = field(default_factory=dict)
     engine_data: Mapping[str, str] = field(default_factory=dict)  # kwarg -> file in the game folder
     style: Mapping[str, Any] = field(default_factory=dict)  # style.yaml: named colours and layout boxes

@@ -1,4 +1,16 @@
-"""``deckgen new``: start a project folder from the small example shipped in the package."""
+"""``deckgen new``: start a project folder from one of the starters shipped in the package.
+
+A starter is ``deckgen/starters/NAME/`` (deckgen.yaml, data/GAME/,
+templates/GAME/) laid over ``deckgen/starters/common/`` (the fonts of every
+role, ``templates/_common/`` with the base template, drawing macros, the
+documented icons and the reference card):
+
+- ``blank``: three cards with a colour and a value, one with an optional rule text;
+- ``numbered``: suits and values, the card list a CSV spreadsheet;
+- ``poker``: 52 cards and two jokers, made with a generated run.
+
+Every starter has a reference card and a rulebook skeleton in each language.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +20,19 @@ from pathlib import Path
 
 from deckgen.errors import DeckgenError, Problem
 
+STARTERS = ("blank", "numbered", "poker")
 
-def create_project(directory: Path) -> None:
-    """Copy the example project (one tiny game, fonts included) into ``directory``."""
+
+def create_project(directory: Path, template: str = "blank") -> None:
+    """Copy the starter ``template`` (with the common files) into ``directory``."""
     directory = Path(directory)
+    if template not in STARTERS:
+        raise DeckgenError(Problem.at(f"unknown starter {template!r} (choose from {', '.join(STARTERS)})",
+                                      field="--template"))
     if directory.exists() and any(directory.iterdir()):
-        raise DeckgenError(Problem("folder exists and is not empty; choose a new folder", str(directory)))
-    example = resources.files("deckgen").joinpath("example")
-    with resources.as_file(example) as src:
-        shutil.copytree(src, directory, dirs_exist_ok=True, symlinks=False,
-                        ignore=shutil.ignore_patterns("__pycache__"))
+        raise DeckgenError(Problem.at("folder exists and is not empty; choose a new folder", str(directory)))
+    starters = resources.files("deckgen").joinpath("starters")
+    with resources.as_file(starters) as src:
+        for part in ("common", template):
+            shutil.copytree(Path(src) / part, directory, dirs_exist_ok=True, symlinks=False,
+                            ignore=shutil.ignore_patterns("__pycache__"))

@@ -7,6 +7,7 @@ message`` with the line taken from the YAML position map.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from functools import lru_cache
@@ -50,6 +51,10 @@ def _message(error) -> tuple[tuple, str]:
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
         return path, f"expected {expected}, got {_short(error.instance)}"
+    if v == "enum" and "propertyNames" in error.schema_path:  # a key that is not one of the known ones
+        near = difflib.get_close_matches(str(error.instance), [str(x) for x in error.validator_value], 1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        return path + (error.instance,), f"unknown key {_short(error.instance)}{hint}"
     if v == "enum":
         allowed = ", ".join(str(x) for x in error.validator_value)
         return path, f"{_short(error.instance)} is not one of: {allowed}"

@@ -13,7 +13,11 @@ from deckgen.registry import Check, CheckContext
 
 
 def check_translations(ctx: CheckContext) -> list[Problem]:
-    """Every deck has a name and every card every localized text field, in every language."""
+    """Every deck has a name and every card every localized text field, in every language.
+
+    A text marked optional in ``card_texts`` is demanded in every language
+    only of the cards that have it in some language.
+    """
     project, game = ctx.project, ctx.game
     problems = []
     for lang in project.languages:
@@ -21,6 +25,7 @@ def check_translations(ctx: CheckContext) -> list[Problem]:
         if strings is None:
             continue  # the loader already reported the missing file
         file = strings.source.file if strings.source else f"data/{game.id}/lang/{lang}.yaml"
+        missing_runs: dict[tuple[str, str], list[str]] = {}  # (run, text) -> cards: reported once per run
         for deck in game.decks.values():
             if deck.id not in strings.decks:
                 problems.append(Problem(file, None, None, f"decks.{deck.id}", "missing: the deck's name"))
@@ -28,10 +33,25 @@ def check_translations(ctx: CheckContext) -> list[Problem]:
                 continue
             for card in deck.cards:
                 for key in game.card_texts:
-                    if not card.text(lang, key).strip():
-                        line = strings.position("cards", card.id)[1] if card.id in (strings.doc.data or {}).get(
-                            "cards", {}) else None
-                        problems.append(Problem(file, line, None, f"cards.{card.id}.{key}", "missing: this text"))
+                    if card.text(lang, key).strip():
+                        continue
+                    if card.run is not None and key not in game.optional_texts:
+                        missing_runs.setdefault((card.run, key), []).append(card.id)
+                        continue
+                    message = "missing: this text"
+                    if key in game.optional_texts:
+                        having = [other for other in project.languages if card.text(other, key).strip()]
+                        if not having:
+                            continue  # an optional text this card has in no language
+                        message = f"missing: this text, which the card has in {', '.join(having)}"
+                    line = strings.position("cards", card.id)[1] if card.id in (strings.doc.data or {}).get(
+                        "cards", {}) else None
+                    problems.append(Problem(file, line, None, f"cards.{card.id}.{key}", message))
+        for (run, key), ids in missing_runs.items():
+            line = strings.position("runs", run)[1] if run in ((strings.doc.data or {}).get("runs") or {}) else None
+            problems.append(Problem(file, line, None, f"runs.{run}.{key}",
+                                    f"missing: the pattern of this text, for the {len(ids)} cards of the run "
+                                    f"({ids[0]} …) that have no text of their own"))
     return problems
 
 

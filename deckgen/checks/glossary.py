@@ -32,6 +32,10 @@ def texts_of(strings: Strings) -> Iterator[tuple[tuple, str]]:
     for card_id, fields in (data.get("cards") or {}).items():
         for key, value in (fields or {}).items():
             yield ("cards", card_id, key), str(value)
+    for run, entry in (data.get("runs") or {}).items():  # the patterns and axis words of generated runs
+        for key, value in (entry or {}).items():
+            for word_of, word in (value.items() if isinstance(value, dict) else [(None, value)]):
+                yield ("runs", run, key) + ((word_of,) if word_of is not None else ()), str(word)
 
 
 SOFT_HYPHEN = "\u00ad"

@@ -400,6 +400,24 @@ class FaceRenderer:
         return RenderedFace(key, svg, problems, dict(self._used))
 
 
+class CardTexts(dict):
+    """A card's texts in one language, as templates see them.
+
+    A text the game declares in ``card_texts`` that this card lacks (an
+    optional one) reads as ``""``, so ``{% if texts.rule %}`` works; a key
+    the game does not declare stays an error (a typo in a template).
+    """
+
+    def __init__(self, texts, declared):
+        super().__init__(texts)
+        self._declared = frozenset(declared)
+
+    def __missing__(self, key):
+        if key in self._declared:
+            return ""
+        raise KeyError(key)
+
+
 class DeckRenderer(FaceRenderer):
     """Renders the fronts and backs of one deck in one language."""
 
@@ -408,7 +426,7 @@ class DeckRenderer(FaceRenderer):
         self.deck = deck
 
     def _card_context(self, card: Card | None) -> dict[str, Any]:
-        texts = card.texts.get(self.lang, {}) if card else {}
+        texts = CardTexts(card.texts.get(self.lang, {}) if card else {}, self.game.card_texts)
         return {"card": card, "deck": self.deck, "name": texts.get("name", "") if card else "", "texts": texts}
 
     def render_front(self, card: Card) -> RenderedFace:

@@ -1,0 +1,100 @@
+"""Where a deck's cards come from: YAML card lists with generated runs, or spreadsheets.
+
+:func:`load_card_list` reads one file named by a deck's ``cards:`` and
+returns the same located document whatever the file is — one plain entry
+per card — plus what the loader needs for the cards' texts: the run a
+generated card came from (its names follow the lang files' patterns) and
+the texts a spreadsheet's ``name.en`` columns give.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from deckgen.errors import DeckgenError, Problem
+from deckgen.sources.runs import Run, RunCard, expand, lang_run_problems, run_texts
+from deckgen.sources.sheets import is_sheet, read_sheet
+from deckgen.strings import Text, located
+from deckgen.yamlpos import Located
+
+__all__ = ["CardList", "check_cards", "load_card_list", "card_texts_for", "lang_run_problems", "Run"]
+
+
+@dataclass
+class CardList:
+    """A card list, one located entry per card, and where its cards' texts come from."""
+
+    doc: Located
+    runs: dict[int, RunCard] = field(default_factory=dict)  # entry index -> its run
+    #: entry index -> lang -> text key -> located text (a spreadsheet's TEXT.LANG columns)
+    texts: dict[int, dict[str, dict[str, Text]]] = field(default_factory=dict)
+    sheet: bool = False  # read from a spreadsheet (problems are named by column)
+
+
+def check_cards(cards: CardList, schema: dict) -> list[Problem]:
+    """The card list's entries against the card schema, each problem once and named as the user wrote it.
+
+    A problem of a generated card is named by its run (and reported once for
+    the run, not once per card); one of a spreadsheet by its column.
+    """
+    from deckgen.errors import unique
+    from deckgen.validate import validate
+
+    out = []
+    for problem in validate(cards.doc, schema):
+        head, _, rest = (problem.field or "").partition(".")
+        if head.isdigit() and int(head) in cards.runs:
+            made = cards.runs[int(head)]
+            problem = replace(problem, field=".".join(filter(None, (f"run {made.run.name}", rest))))
+        elif head.isdigit() and cards.sheet:
+            problem = replace(problem, field=rest or None)
+        out.append(problem)
+    return unique(out)
+
+
+def load_card_list(path: Path, name: str, load_yaml: Callable[[Path], Located | None],
+                   card_fields: Mapping[str, Any], card_texts, languages) -> tuple[CardList | None, list[Problem]]:
+    """Read the card list ``path`` (shown as ``name``): (the list or None, problems)."""
+    if is_sheet(path.name):
+        if not path.is_file():
+            return None, [Problem(name, message="file not found")]
+        try:
+            sheet = read_sheet(path, name, card_fields, card_texts, languages)
+        except DeckgenError as exc:
+            return None, exc.problems
+        texts = {i: {lang: {key: located(value, name, row, col, f"{key}.{lang}")
+                            for key, (value, row, col) in by_key.items()}
+                     for lang, by_key in by_lang.items()}
+                 for i, by_lang in sheet.texts.items()}
+        return CardList(sheet.doc, texts=texts, sheet=True), []
+    doc = load_yaml(path)
+    if doc is None:
+        return None, []
+    expanded, runs, problems = expand(doc)
+    if problems:
+        return None, problems
+    return CardList(expanded, runs=runs), []
+
+
+def card_texts_for(cards: CardList, index: int, card_id: str, lang: str, lang_doc: Located,
+                   from_lang_file: Mapping[str, Any]) -> tuple[dict[str, Any], list[Problem]]:
+    """The texts of entry ``index`` in ``lang`` that do not come from the lang file's ``cards:``.
+
+    A generated card's texts follow its run's patterns (its own ``cards:``
+    entry wins); a spreadsheet's text given again in the lang file is a
+    problem at the lang file's line.
+    """
+    problems: list[Problem] = []
+    out: dict[str, Any] = {}
+    run = cards.runs.get(index)
+    if run is not None:
+        out.update(run_texts(run, card_id, lang_doc))
+    for key, text in cards.texts.get(index, {}).get(lang, {}).items():
+        if key in from_lang_file:
+            at = text.where
+            problems.append(lang_doc.problem(("cards", card_id, key),
+                                             f"also given in {at.file}:{at.line}:{at.column}; give each text once"))
+        out[key] = text
+    return out, problems

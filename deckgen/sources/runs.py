@@ -1,0 +1,290 @@
+"""Generated runs: one card-list entry that stands for "each suit × each value".
+
+In a YAML card list an entry with ``run:`` is expanded into cards, one for
+every combination of the values of its ``each:`` axes (the first axis
+varies slowest)::
+
+    - run: numbers                       # lang files name these cards under runs.numbers
+      each:
+        suit: [circle, triangle, square]
+        value: {from: -10, to: 10, skip: [0]}
+      id: "{suit}{value}"                # circle-10 … circle10
+      count: 1                           # any other key is copied to every card
+
+Each axis becomes a card field of that name.  A string elsewhere in the
+entry may use the axes too (``front: "{suit}.svg.j2"``); a string that is
+exactly ``"{value}"`` keeps the value's type.  In a language file::
+
+    runs:
+      numbers:
+        name: "{suit} {value:+d}"        # a text pattern; :+d is a Python format spec
+        suit: {circle: Circle, triangle: Triangle, square: Square}   # words for an axis
+
+A text pattern fills the names of axes (with the axis word of the language
+where one is given) and leaves every other brace — icons, plurals — to the
+card markup.  A card's own entry under ``cards:`` wins over the pattern.
+
+:func:`expand` turns a card list's runs into plain card entries with the
+lines of what made them, so every later check (the card schema, duplicate
+ids) reports at the run's own lines.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from deckgen.errors import Problem
+from deckgen.yamlpos import Located
+
+#: Most cards one run may make (a typo in a range must not make a million cards).
+MAX_RUN_CARDS = 5000
+
+_PLACE = re.compile(r"(?<!\\)\{([a-z_][a-z0-9_]*)(?::([^{}|]*))?\}")
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+_SCALAR = {"type": ["string", "integer", "number", "boolean"]}
+RUN_SCHEMA = {
+    "type": "object",
+    "required": ["run", "each", "id"],
+    "properties": {
+        "run": {"description": "the run's name; lang files give its texts under runs.NAME",
+                "type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+        "each": {
+            "description": "the axes: each a card field and its values; one card per combination",
+            "type": "object",
+            "minProperties": 1,
+            "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$", "not": {"enum": ["id", "count", "front", "back"]}},
+            "additionalProperties": {
+                "oneOf": [
+                    {"type": "array", "minItems": 1, "uniqueItems": True, "items": _SCALAR},
+                    {"type": "object", "additionalProperties": False, "required": ["from", "to"],
+                     "properties": {"from": {"type": "integer"}, "to": {"type": "integer"},
+                                    "step": {"type": "integer", "minimum": 1},
+                                    "skip": {"type": "array", "items": {"type": "integer"}}}},
+                ]
+            },
+        },
+        "id": {"description": "the pattern of the cards' ids, e.g. \"{suit}-{value}\"", "type": "string",
+               "minLength": 1},
+    },
+}
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run of a card list: its name, axes (name -> values) and where it was written."""
+
+    name: str
+    axes: Mapping[str, tuple]
+    file: str
+    line: int | None
+
+
+@dataclass(frozen=True)
+class RunCard:
+    """Where a generated card came from: its run and its axis values."""
+
+    run: Run
+    values: Mapping[str, Any]
+
+
+class PatternError(ValueError):
+    """A pattern names something its run does not have, or a format spec does not suit a value."""
+
+
+def fill(pattern: str, values: Mapping[str, Any], words: Mapping[str, Mapping] | None = None,
+         strict: bool = True) -> str:
+    """``pattern`` with ``{axis}`` and ``{axis:spec}`` filled from ``values``.
+
+    ``words`` gives an axis's word for a value (the language's suit names).
+    With ``strict`` an unknown name is a :class:`PatternError`; without, it
+    stays as written (an icon or a plural of the card markup).
+    """
+
+    def sub(match: re.Match) -> str:
+        name, spec = match.group(1), match.group(2) or ""
+        if name not in values:
+            if strict:
+                raise PatternError(f"{{{name}}} is not an axis of this run (its axes: "
+                                   f"{', '.join('{' + a + '}' for a in values)})")
+            return match.group(0)
+        value = values[name]
+        table = (words or {}).get(name) or {}
+        if value in table:
+            value = table[value]
+        elif str(value) in table:
+            value = table[str(value)]
+        try:
+            return format(value, spec)
+        except (ValueError, TypeError):
+            raise PatternError(f"the format {spec!r} does not suit the value {value!r} of {{{name}}}") from None
+
+    return _PLACE.sub(sub, pattern)
+
+
+def axis_values(raw: Any) -> tuple:
+    """The values of one axis: a list as written, or a range ``{from, to, step, skip}``."""
+    if isinstance(raw, list):
+        return tuple(raw)
+    step = raw.get("step", 1)
+    skip = set(raw.get("skip", []))
+    direction = 1 if raw["to"] >= raw["from"] else -1
+    return tuple(v for v in range(raw["from"], raw["to"] + direction, step * direction) if v not in skip)
+
+
+def _sub_doc(doc: Located, index: int) -> Located:
+    """The entry ``index`` of ``doc`` as a document of its own (paths without the index)."""
+    lines = {k[1:]: v for k, v in doc.lines.items() if k[:1] == (index,)}
+    columns = {k[1:]: v for k, v in doc.columns.items() if k[:1] == (index,)}
+    return Located(doc.data[index], doc.file, lines, columns)
+
+
+def _typed(value: Any, values: Mapping[str, Any]) -> Any:
+    """A constant of a run with the axes filled in; ``"{value}"`` alone keeps the value's type."""
+    if not isinstance(value, str):
+        return value
+    whole = _PLACE.fullmatch(value)
+    if whole and not whole.group(2) and whole.group(1) in values:
+        return values[whole.group(1)]
+    return fill(value, values)
+
+
+def expand(doc: Located) -> tuple[Located, dict[int, RunCard], list[Problem]]:
+    """``doc`` (a card list) with every run replaced by its cards.
+
+    Returns the expanded list (its lines point at the run's own lines), the
+    run each generated card came from by its index, and the problems found.
+    """
+    from deckgen.validate import validate
+
+    data = doc.data
+    if not isinstance(data, list) or not any(isinstance(e, dict) and "run" in e for e in data):
+        return doc, {}, []
+    out: list = []
+    lines: dict[tuple, int] = {(): doc.lines.get((), 1)}
+    columns: dict[tuple, int] = {(): doc.columns.get((), 1)}
+    made: dict[int, RunCard] = {}
+    problems: list[Problem] = []
+    names: dict[str, int | None] = {}
+
+    def place(new: tuple, old: tuple) -> None:
+        lines[new] = doc.line(old)
+        col = doc.column(old)
+        if col is not None:
+            columns[new] = col
+
+    for index, entry in enumerate(data):
+        if not (isinstance(entry, dict) and "run" in entry):
+            k = len(out)
+            out.append(entry)
+            for path, line in doc.lines.items():
+                if path[:1] == (index,):
+                    lines[(k,) + path[1:]] = line
+                    if path in doc.columns:
+                        columns[(k,) + path[1:]] = doc.columns[path]
+            continue
+        found = validate(_sub_doc(doc, index), RUN_SCHEMA)
+        if found:
+            problems.extend(Problem(p.file, p.line, p.column, ".".join(filter(None, (str(index), p.field))),
+                                    p.message) for p in found)
+            continue
+        name = entry["run"]
+        if name in names:
+            problems.append(doc.problem((index, "run"), f"a second run named {name!r} (the first is at line "
+                                                        f"{names[name]})"))
+            continue
+        names[name] = doc.line((index,))
+        axes = {axis: axis_values(raw) for axis, raw in entry["each"].items()}
+        empty = [a for a, v in axes.items() if not v]
+        if empty:
+            problems.append(doc.problem((index, "each", empty[0]), "this range has no values"))
+            continue
+        total = 1
+        for v in axes.values():
+            total *= len(v)
+        if total > MAX_RUN_CARDS:
+            problems.append(doc.problem((index, "each"), f"this run makes {total} cards, more than "
+                                                         f"{MAX_RUN_CARDS}: is a range wrong?"))
+            continue
+        run = Run(name, axes, doc.file, doc.line((index,)))
+        constants = {k: v for k, v in entry.items() if k not in ("run", "each", "id")}
+        for combo in itertools.product(*axes.values()):
+            values = dict(zip(axes, combo))
+            try:
+                card_id = fill(entry["id"], values)
+                card = {"id": card_id, **values, **{k: _typed(v, values) for k, v in constants.items()}}
+            except PatternError as exc:
+                problems.append(doc.problem((index, "id"), str(exc)))
+                break
+            if not _ID.match(card_id):
+                problems.append(doc.problem((index, "id"), f"makes the id {card_id!r} (for "
+                                                           f"{_show(values)}): ids use lowercase letters, digits "
+                                                           f"and dashes"))
+                break
+            k = len(out)
+            out.append(card)
+            made[k] = RunCard(run, values)
+            place((k,), (index,))
+            place((k, "id"), (index, "id"))
+            for axis, value in values.items():
+                raw = entry["each"][axis]
+                place((k, axis), (index, "each", axis, raw.index(value)) if isinstance(raw, list)
+                      else (index, "each", axis))
+            for key in constants:
+                place((k, key), (index, key))
+    return Located(out, doc.file, lines, columns), made, problems
+
+
+def _show(values: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k} {v!r}" for k, v in values.items())
+
+
+def run_texts(card: RunCard, card_id: str, lang_doc: Located) -> dict[str, Any]:
+    """The texts of a generated card in one language, from ``runs.NAME`` of its lang file, located there."""
+    from deckgen.strings import located
+
+    entry = ((lang_doc.data or {}).get("runs") or {}).get(card.run.name) or {}
+    words = {k: v for k, v in entry.items() if k in card.run.axes and isinstance(v, dict)}
+    out = {}
+    for key, pattern in entry.items():
+        if key in card.run.axes or not isinstance(pattern, str):
+            continue
+        path = ("runs", card.run.name, key)
+        text = fill(pattern, card.values, words, strict=False)
+        out[key] = located(text, lang_doc.file, lang_doc.line(path), lang_doc.column(path), f"cards.{card_id}.{key}")
+    return out
+
+
+def lang_run_problems(lang_doc: Located, runs: Mapping[str, Run]) -> list[Problem]:
+    """Problems of a lang file's ``runs:``: an unknown run, words for a value the axis lacks, a bad pattern."""
+    problems = []
+    for name, entry in ((lang_doc.data or {}).get("runs") or {}).items():
+        run = runs.get(name)
+        if run is None:
+            known = ", ".join(sorted(runs)) or "none"
+            problems.append(lang_doc.problem(("runs", name), f"no run {name!r} in this game's card lists "
+                                                             f"(runs: {known})"))
+            continue
+        for key, value in entry.items():
+            if key in run.axes:
+                if not isinstance(value, dict):
+                    problems.append(lang_doc.problem(("runs", name, key), f"the words of the axis {key!r}: "
+                                                                          f"a mapping value -> word"))
+                    continue
+                have = set(run.axes[key]) | {str(v) for v in run.axes[key]}
+                for word_of in value:
+                    if word_of not in have:
+                        problems.append(lang_doc.problem(("runs", name, key, word_of),
+                                                         f"the axis {key!r} has no value {word_of!r}"))
+            elif not isinstance(value, str):
+                problems.append(lang_doc.problem(("runs", name, key), f"{key!r} is not an axis of the run, so "
+                                                                      f"it is a text pattern: write a string"))
+            else:
+                try:
+                    fill(value, {a: v[0] for a, v in run.axes.items()}, strict=False)
+                except PatternError as exc:
+                    problems.append(lang_doc.problem(("runs", name, key), str(exc)))
+    return problems

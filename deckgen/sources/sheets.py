@@ -1,0 +1,259 @@
+"""Card lists as spreadsheets: CSV, XLSX (openpyxl) and ODS (odfpy).
+
+One row per card, the first row names the columns::
+
+    id,       suit,   value, count, name.en,     name.de
+    circle-1, circle, -1,    1,     Circle −1,   Kreis −1
+
+``id``, ``count``, ``front`` and ``back`` are what they are in a YAML card
+list; any other plain column is a card field of the game (``card_fields``);
+``TEXT.LANG`` is the text ``TEXT`` (one of the game's ``card_texts``) in the
+language ``LANG``.  An empty cell is a field or text the card does not have;
+a row that is empty, or whose first cell starts with ``#``, is skipped.
+
+A cell is read as its field's schema says (``integer``, ``number``,
+``boolean``, ``string``, or an ``enum``'s values); a cell that cannot be
+read so stays text, and the card schema reports it at ``FILE:ROW:COLUMN``.
+The result is the same located document a YAML card list gives, so a CSV
+deck and its YAML twin make the same cards — and the same PDFs.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from deckgen.errors import DeckgenError, Problem
+from deckgen.yamlpos import Located, WrittenInt
+
+SUFFIXES = (".csv", ".xlsx", ".ods")
+RESERVED = ("id", "count", "front", "back")
+_TEXT_COLUMN = re.compile(r"^([a-z][a-z0-9_]*)\.([a-z]{2,3}(?:_[A-Z]{2})?)$")
+_INT = re.compile(r"^[+-]?\d+$")
+_FLOAT = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$")
+_TRUE, _FALSE = {"true", "yes", "1"}, {"false", "no", "0"}
+
+
+@dataclass
+class Sheet:
+    """A card list read from a spreadsheet: the cards as a located document, and the texts of its columns."""
+
+    doc: Located
+    #: entry index -> lang -> text key -> (text, row, column)
+    texts: dict[int, dict[str, dict[str, tuple[str, int, int]]]] = field(default_factory=dict)
+
+
+def is_sheet(name: str) -> bool:
+    """True if a card list file name is a spreadsheet."""
+    return name.lower().endswith(SUFFIXES)
+
+
+def column_letter(column: int) -> str:
+    """The spreadsheet letter of a 1-based column number (1 -> A, 27 -> AA)."""
+    out = ""
+    while column:
+        column, rest = divmod(column - 1, 26)
+        out = chr(65 + rest) + out
+    return out
+
+
+# ------------------------------------------------------------------ reading rows
+
+
+def _cell_text(value: Any) -> str:
+    """A spreadsheet cell as the text a CSV file would hold."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _csv_rows(path: Path, name: str) -> list[tuple[int, list[str]]]:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DeckgenError(Problem(name, message=f"cannot read file: {exc.strerror}")) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise DeckgenError(Problem(name, line, message="not valid UTF-8 text (save the CSV file as UTF-8)")) from None
+    sample = text[:4096]
+    delimiter = ";" if sample.splitlines()[:1] and sample.splitlines()[0].count(";") > sample.splitlines()[0].count(",") \
+        else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows = []
+    start = 1
+    try:
+        for record in reader:
+            rows.append((start, [c.strip() for c in record]))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        raise DeckgenError(Problem(name, reader.line_num, message=f"not readable as CSV: {exc}")) from None
+    return rows
+
+
+def _xlsx_rows(path: Path, name: str) -> list[tuple[int, list[str]]]:
+    from openpyxl import load_workbook
+
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a damaged file
+        raise DeckgenError(Problem(name, message=f"not a readable XLSX workbook ({type(exc).__name__}: {exc})")) \
+            from None
+    try:
+        sheet = book.worksheets[0]
+        return [(i, [_cell_text(v) for v in row]) for i, row in enumerate(sheet.iter_rows(values_only=True), 1)]
+    finally:
+        book.close()
+
+
+def _ods_rows(path: Path, name: str) -> list[tuple[int, list[str]]]:
+    from odf import opendocument, table, text
+
+    try:
+        document = opendocument.load(str(path))
+    except Exception as exc:  # odfpy raises many kinds for a damaged file
+        raise DeckgenError(Problem(name, message=f"not a readable ODS spreadsheet ({type(exc).__name__}: {exc})")) \
+            from None
+    sheets = document.spreadsheet.getElementsByType(table.Table)
+    if not sheets:
+        return []
+    rows: list[tuple[int, list[str]]] = []
+    number = 0
+    for row in sheets[0].getElementsByType(table.TableRow):
+        cells: list[str] = []
+        for cell in row.childNodes:
+            if cell.qname[1] not in ("table-cell", "covered-table-cell"):
+                continue
+            repeat = int(cell.getAttribute("numbercolumnsrepeated") or 1)
+            kind = cell.getAttribute("valuetype")
+            if kind in ("float", "percentage", "currency"):
+                value = _cell_text(float(cell.getAttribute("value")))
+            elif kind == "boolean":
+                value = cell.getAttribute("booleanvalue")
+            else:
+                value = "\n".join(str(p) for p in cell.getElementsByType(text.P)).strip()
+            cells.extend([value] * min(repeat, 1000))
+        repeat = int(row.getAttribute("numberrowsrepeated") or 1)
+        for k in range(min(repeat, 1000) if any(cells) else 0):
+            rows.append((number + k + 1, list(cells)))
+        number += repeat
+    return rows
+
+
+def read_rows(path: Path, name: str) -> list[tuple[int, list[str]]]:
+    """(row number, cells as text) of the first sheet of a CSV, XLSX or ODS file."""
+    suffix = path.suffix.lower()
+    if suffix == ".xlsx":
+        return _xlsx_rows(path, name)
+    if suffix == ".ods":
+        return _ods_rows(path, name)
+    return _csv_rows(path, name)
+
+
+# ------------------------------------------------------------------ cells to values
+
+
+def cell_value(text: str, fragment: Mapping[str, Any] | None) -> Any:
+    """The value of a non-empty cell for a field with the JSON Schema ``fragment``.
+
+    A cell that cannot be read as the schema asks stays text, for the
+    schema to report with its row and column.
+    """
+    fragment = fragment or {}
+    kind = fragment.get("type")
+    kinds = kind if isinstance(kind, list) else [kind] if kind else []
+    if "enum" in fragment and not kinds:
+        for option in fragment["enum"]:
+            if not isinstance(option, bool) and str(option) == text:
+                return option
+        return text
+    if kinds == ["string"]:
+        return text
+    if "boolean" in kinds and text.lower() in _TRUE | _FALSE:
+        return text.lower() in _TRUE
+    if _INT.match(text) and ("integer" in kinds or "number" in kinds or not kinds):
+        value = int(text)
+        return WrittenInt(value, text) if text != str(value) else value
+    if _FLOAT.match(text) and ("number" in kinds or not kinds):
+        return float(text)
+    return text
+
+
+def read_sheet(path: Path, name: str, card_fields: Mapping[str, Any], card_texts, languages) -> Sheet:
+    """Read a spreadsheet card list; problems of its columns raise :class:`DeckgenError`."""
+    rows = [(n, cells) for n, cells in read_rows(path, name)
+            if any(cells) and not cells[0].startswith("#")]
+    if not rows:
+        raise DeckgenError(Problem(name, 1, 1, None, "no header row: the first row names the columns "
+                                                       "(id, count, the card fields, name.en …)"))
+    header_row, header = rows[0]
+    problems: list[Problem] = []
+    columns: dict[int, tuple[str, str | None]] = {}  # column index -> (field or text key, lang or None)
+    seen: dict[str, int] = {}
+    for i, title in enumerate(header):
+        if not title:
+            continue
+        at = (name, header_row, i + 1)
+        if title in seen:
+            problems.append(Problem(*at, title, f"a second column {title!r} (the first is column "
+                                                f"{column_letter(seen[title] + 1)})"))
+            continue
+        seen[title] = i
+        match = _TEXT_COLUMN.match(title)
+        if title in RESERVED or title in card_fields:
+            columns[i] = (title, None)
+        elif match and match.group(1) in card_texts and match.group(2) in languages:
+            columns[i] = (match.group(1), match.group(2))
+        elif match and match.group(1) in card_texts:
+            problems.append(Problem(*at, title, f"{match.group(2)!r} is not one of the project's languages "
+                                                f"({', '.join(languages)})"))
+        elif match:
+            problems.append(Problem(*at, title, f"{match.group(1)!r} is not one of the game's card_texts "
+                                                f"({', '.join(card_texts)})"))
+        else:
+            fields = ", ".join(list(RESERVED) + list(card_fields))
+            problems.append(Problem(*at, title, f"unknown column {title!r}: a column is one of {fields}, or "
+                                                f"TEXT.LANG for a text (name.en)"))
+    if "id" not in seen and not problems:
+        problems.append(Problem(name, header_row, 1, None, "no 'id' column"))
+    data: list[dict] = []
+    lines: dict[tuple, int] = {(): header_row}
+    cols: dict[tuple, int] = {(): 1}
+    sheet = Sheet(Located(data, name, lines, cols))
+    for number, cells in rows[1:]:
+        index = len(data)
+        entry: dict[str, Any] = {}
+        lines[(index,)], cols[(index,)] = number, 1
+        for i, cell in enumerate(cells):
+            if not cell:
+                continue
+            if i not in columns:
+                if i >= len(header) or not header[i]:
+                    problems.append(Problem(name, number, i + 1, None,
+                                            f"a value in column {column_letter(i + 1)}, which has no name in "
+                                            f"row {header_row}"))
+                continue
+            key, lang = columns[i]
+            if lang is not None:
+                sheet.texts.setdefault(index, {}).setdefault(lang, {})[key] = (cell, number, i + 1)
+                continue
+            if key == "count":
+                entry[key] = cell_value(cell, {"type": "integer"})
+            elif key in RESERVED:
+                entry[key] = cell
+            else:
+                entry[key] = cell_value(cell, card_fields.get(key))
+            lines[(index, key)], cols[(index, key)] = number, i + 1
+        data.append(entry)
+    if problems:
+        raise DeckgenError(problems)
+    return sheet
