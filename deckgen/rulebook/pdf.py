@@ -190,10 +190,10 @@ def place_faces(pdf: bytes, faces: list[PlacedFace]) -> bytes:
         if key not in forms:
             with pikepdf.open(io.BytesIO(svg_to_pdf(face.svg))) as src:
                 forms[key] = (out.copy_foreign(src.pages[0].as_form_xobject()),
-                              [float(v) for v in src.pages[0].mediabox])
-        form, box = forms[key]
+                              [float(v) for v in src.pages[0].mediabox], pikepdf.Name(f"/DeckgenFace{len(forms)}"))
+        form, box, name = forms[key]  # named by order of first use: the same book gives the same bytes
         page = out.pages[face.page]
-        name = page.add_resource(form, pikepdf.Name.XObject, prefix="Face")
+        page.add_resource(form, pikepdf.Name.XObject, name=name)
         bleed = face.bleed * MM
         full_w, full_h = box[2] - box[0], box[3] - box[1]
         s = face.w / (full_w - 2 * bleed)  # the trim fills the box
