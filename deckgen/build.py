@@ -570,6 +570,8 @@ def _tuckbox(t: DeckTarget, cards: list[Card], options: BuildOptions, back, font
 
     if options.cards or options.ink != "full" or back is None or len(cards) < TUCKBOX_MIN_CARDS:
         return None
+    if t.deck.size.round:  # tokens go into a bag, not a tuck box
+        return None
     size = t.deck.size
     try:
         net = plan_tuckbox(size.width, size.height, len(cards) // options.copies, options.paper)
