@@ -4,7 +4,8 @@ Modules: ``data`` (the engine files and the archive, validated with
 located problems), ``engine`` (the reveal: Impostors, Sylops, value changes,
 the ladder and its ties), ``money`` (ante, penalties, the bank, spike,
 stakes), ``judge`` (the showdown document of ``deckgen judge archeon``),
-``deck`` (match and support decks; ``deckgen deck archeon``), ``odds``
+``deck`` (match and support decks; ``deckgen deck archeon``), ``reference``
+(the reference sheet's judged data), ``odds``
 (exact hand-step frequencies of a match deck), ``rulebook`` (the
 booklet's card pictures and tables), ``sim`` (whole matches for
 ``deckgen simulate archeon``) and ``checks``.  This module declares the
@@ -19,6 +20,7 @@ from deckgen.games.archeon.deck import DECK_COMMAND
 from deckgen.games.archeon.judge import judge
 from deckgen.games.archeon.odds import RULEBOOK_TABLES
 from deckgen.games.archeon import rulebook
+from deckgen.games.archeon.reference import DOCUMENTS
 from deckgen.games.archeon.sim import STRATEGY_NAMES, simulate, summarize
 from deckgen.registry import GameDescriptor, register_game
 
@@ -49,6 +51,7 @@ GAME = register_game(GameDescriptor(
     load_data=load_data,
     composition=composition,
     checks=CHECKS,
+    documents=DOCUMENTS,
     simulate=simulate,
     strategies=STRATEGY_NAMES,
     length_unit="rounds",
