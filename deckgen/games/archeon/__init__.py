@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from deckgen.games.archeon.checks import CHECKS
 from deckgen.games.archeon.data import ARCHIVE_DECK, load_data
-from deckgen.games.archeon.deck import DECK_COMMAND
+from deckgen.games.archeon.deck import DECK_COMMAND, deck_list
 from deckgen.games.archeon.judge import judge
 from deckgen.games.archeon.odds import RULEBOOK_TABLES
 from deckgen.games.archeon import rulebook
@@ -59,5 +59,6 @@ GAME = register_game(GameDescriptor(
     card_face=rulebook.card_face,
     rulebook_tables={**RULEBOOK_TABLES, **rulebook.TABLES},
     commands=(DECK_COMMAND,),
+    deck_file=deck_list,
     module=__name__,
 ))
