@@ -15,6 +15,8 @@ with its stand-ins.
 The tables (``table NAME`` in data/archeon/rules/LANG.md), in the booklet's
 language, words from lang/LANG.yaml and the booklet header's labels:
 
+- ``anatomy``: the card seed 002 labels (:data:`ANATOMY_CARD`), drawn large,
+  beside the numbered names of its parts;
 - ``ladder``: the seven steps, strongest first, what makes each, and its
   exact share of the hands (odds.py's enumeration, averaged over the match
   decks of :data:`ODDS_SEEDS`) in an ordinary round and on the planet that
@@ -36,10 +38,12 @@ from deckgen.games.archeon.odds import step_frequencies
 ARCHIVE = "archive"
 PLANETS = "planets"
 TOKENS = "tokens"
+#: The archive card the booklet draws large and labels (the one seed 002 labels).
+ANATOMY_CARD = "8d-8d"
 #: The match decks (``deckgen deck archeon --seed N``) whose exact step shares the ladder averages.
 ODDS_SEEDS = range(1, 41)
 #: Header labels the tables need (checked by the booklet like every label).
-TABLE_LABELS = ("hand", "odds", "odds-on", "effect", "origin-kessel", "origin-archeon", "rule")
+TABLE_LABELS = ("parts", "name", "hand", "odds", "odds-on", "effect", "origin-kessel", "origin-archeon", "rule")
 
 
 # ------------------------------------------------------------------ card pictures
@@ -180,6 +184,19 @@ def _label(builder, key: str, **values: Any) -> str:
     return text
 
 
+def anatomy_table(builder) -> dict[str, Any]:
+    """One row: the card drawn large, and the names of its seven parts, numbered as the text explains them."""
+    ctx = builder.ctx
+    deck = ctx.game.decks.get(ARCHIVE)
+    card = next((c for c in deck.cards if c.id == ANATOMY_CARD), None) if deck else None
+    name = card.text(ctx.lang) if card is not None else ANATOMY_CARD
+    parts = [ctx.t("label.value"), ctx.t("label.family"), f"{ctx.t('label.rarity')} · {ctx.t('label.side')}",
+             _label(builder, "name"), ctx.t("label.sign"), ctx.t("label.era"), ctx.t("label.ability")]
+    legend = "\\\\".join(f"**{n}**\u2002{part}" for n, part in enumerate(parts, start=1))
+    return {"columns": [name, _label(builder, "parts")], "widths": [0.5, 0.5],
+            "rows": [[{"card": ANATOMY_CARD, "width": 44.0}, {"text": legend, "style": "left"}]]}
+
+
 def ladder_table(builder) -> dict[str, Any]:
     """The seven steps, strongest first: number and name, what makes it, its share of the hands."""
     ctx = builder.ctx
@@ -237,4 +254,4 @@ def planets_table(builder) -> dict[str, Any]:
     return {"columns": [ctx.t("label.planet"), _label(builder, "rule")], "widths": [0.3, 0.7], "rows": rows}
 
 
-TABLES = {"ladder": ladder_table, "abilities": abilities_table, "tokens": tokens_table, "planets": planets_table}
+TABLES = {"anatomy": anatomy_table, "ladder": ladder_table, "abilities": abilities_table, "tokens": tokens_table, "planets": planets_table}
