@@ -195,11 +195,15 @@ def _draw_slot(canvas, slot: Slot, image: RasterImage, placement=None, round_car
         canvas.translate(mm(im.x + im.w / 2), mm(im.y + im.h / 2))
         canvas.rotate(180)
         canvas.translate(-mm(im.x + im.w / 2), -mm(im.y + im.h / 2))
+    # a vector face goes under the page's marks and guides, as a raster drawn here does
     if placement is not None and isinstance(image, VectorFace):
-        draw_face(canvas, image, *placement(im.x, im.y, im.w, im.h), clip=placement(clip.x, clip.y, clip.w, clip.h))
+        box = placement(im.x, im.y, im.w, im.h)
+        draw_face(canvas, image, *box, clip=placement(clip.x, clip.y, clip.w, clip.h),
+                  ellipse=box if round_card else None, under=True)
     else:
-        draw_face(canvas, image, mm(im.x), mm(im.y), mm(im.w), mm(im.h),
-                  clip=(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h)))
+        box = (mm(im.x), mm(im.y), mm(im.w), mm(im.h))
+        draw_face(canvas, image, *box, clip=(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h)),
+                  ellipse=box if round_card else None, under=True)
     canvas.restoreState()
 
 
