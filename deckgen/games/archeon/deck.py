@@ -149,7 +149,7 @@ def deck_list(game, path: Path):
         problems.append(doc.problem(("game",), f"this deck list is for {named!r}, not {game.id!r}"))
     kind = doc.data.get("deck")
     if kind not in DECK_KINDS:
-        problems.append(doc.problem(("deck",), f"deck: match or deck: support, not {kind!r}"))
+        problems.append(doc.problem(("deck",), f"the kind of deck list is match or support, not {kind!r}"))
     seed = doc.data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         problems.append(doc.problem(("seed",), f"the seed is a whole number, not {seed!r}"))
