@@ -5,11 +5,12 @@ an archive id is that card, ``planet:ID`` a planet card, ``token:ID`` a
 shift token.  A card written inline in a showdown (``{family: blood,
 value: 4, sign: key}``, as the rule decisions write them) is shown by a
 stand-in: a real archive card of that family and value with every sign and
-era the showdown gives; where the archive has none, the sign is replaced by
-one that both families have at that value (so two inline cards of one sign
-stay a Mirror in the picture), and an unnamed sign or era is one the other
+era the showdown gives; where the archive lacks the sign at that value, the
+era is kept, and without an era the sign is replaced by one that both
+families have at that value (so two inline cards of one sign stay a Mirror
+in the picture), and an unnamed sign or era is one the other
 family rarely shares at that value (so a plain pair does not look like a
-Mirror).  tests/test_archeon_rulebook.py re-judges every decision example
+Mirror); an archive card the decisions name themselves is taken last.  tests/test_archeon_rulebook.py re-judges every decision example
 with its stand-ins.
 
 The tables (``table NAME`` in data/archeon/rules/LANG.md), in the booklet's
@@ -88,6 +89,20 @@ def _shared_sign(cards, value: Any, wanted: str) -> str | None:
     return wanted if wanted in common else (common[0] if common else None)
 
 
+def _named_ids(game) -> set[str]:
+    """Archive ids the rule decisions' examples name themselves: a stand-in avoids them, so that one
+    picture does not show the same card twice."""
+    named: set[str] = set()
+    for decision in game.decisions.decisions if game.decisions is not None else ():
+        for example in decision.examples:
+            for player in example.showdown.get("players") or []:
+                for card in player.get("hand") or [] if isinstance(player, Mapping) else []:
+                    found = card.get("card") if isinstance(card, Mapping) else card
+                    if isinstance(found, str):
+                        named.add(found)
+    return named
+
+
 def stand_in(game, card: Mapping[str, Any]) -> str | None:
     """The archive card that pictures an inline showdown card (see the module's docstring)."""
     cards = _fields(game)
@@ -96,18 +111,40 @@ def stand_in(game, card: Mapping[str, Any]) -> str | None:
     if not same:
         return None
     sign, era = card.get("sign"), card.get("era")
-    if sign and not any(f.get("sign") == sign for _, f in same):
+    kept = not sign or any(f.get("sign") == sign for _, f in same)
+    if not kept:
         sign = _shared_sign(cards, value, sign)
-    pool = [(i, f) for i, f in same if (not sign or f.get("sign") == sign) and (not era or f.get("era") == era)]
-    if not pool:  # the era cannot be kept with that sign: the sign decides a Mirror, keep it
-        pool = [(i, f) for i, f in same if not sign or f.get("sign") == sign] or same
-    rivals = [f for _, f in cards if f.get("family") != family and f.get("value") in (value, "sylop")]
+
+    def fitting(s: str | None, e: str | None) -> list:
+        return [(i, f) for i, f in same if (not s or f.get("sign") == s) and (not e or f.get("era") == e)]
+
+    # a printed sign and era are kept together where the archive has them; a sign it lacks gives way to
+    # the era, then to a stand-in sign; a printed sign goes before the era
+    pool = (fitting(None, era) if not kept and era else fitting(sign, era)) or fitting(sign, None) or same
+    # values change at the reveal (Tuning, Protocol ...), so every card of the other family is a rival; those
+    # of the same value and the Sylops count double
+    rivals = [f for _, f in cards if f.get("family") != family]
+    rivals += [f for f in rivals if f.get("value") in (value, "sylop")]
 
     def clashes(f: Mapping[str, Any]) -> int:
         return (0 if card.get("sign") else sum(r.get("sign") == f.get("sign") for r in rivals)) + \
                (0 if card.get("era") else sum(r.get("era") == f.get("era") for r in rivals))
 
-    return min(pool, key=lambda item: (clashes(item[1]), item[0]))[0]
+    # unnamed signs and eras come from halves of their lists, one half per family, so that two stand-ins of
+    # different families share neither
+    families = sorted({f.get("family") for _, f in cards})
+    half = families.index(family) % 2 if family in families else 0
+
+    def foreign(f: Mapping[str, Any]) -> int:
+        out = 0
+        for key in ("sign", "era"):
+            if not card.get(key):
+                values = sorted({g.get(key) for _, g in cards})
+                out += values.index(f.get(key)) % 2 != half
+        return out
+
+    named = _named_ids(game)
+    return min(pool, key=lambda item: (item[0] in named, foreign(item[1]), clashes(item[1]), item[0]))[0]
 
 
 def card_face(game, token: str) -> tuple[str, str] | None:
