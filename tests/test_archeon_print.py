@@ -323,3 +323,15 @@ def test_a_wrong_ladder_example_or_penalty_stops_at_its_line_of_game_yaml(tmp_pa
 def line_of(path: Path, text: str) -> int:
     lines = path.read_text(encoding="utf-8").splitlines()
     return next(i for i, l in enumerate(lines, 1) if l.startswith(text))
+
+
+def test_cut_safe_keeps_a_round_cards_words_inside_its_safe_circle(tmp_path):
+    from deckgen.checks.cutsafe import cut_problems
+
+    root = copy_project(tmp_path / "p", "archeon")
+    style = root / "data/archeon/style.yaml"
+    line = _edit(style, "  token-name: [6.2, 6.7, 17.6, 4.2]", "  token-name: [3.2, 6.7, 23.6, 4.2]")
+    project = load_project(root)
+    found = cut_problems(project, project.games["archeon"])
+    assert [(p.line, p.field) for p in found] == [(line, "boxes.token-name")]
+    assert "inside the circle 1.5 mm inside the cut (13.5 mm from the centre)" in found[0].message
