@@ -152,7 +152,7 @@ def list_cmd(project_dir):
         for deck in game.decks.values():
             s = deck.size
             click.echo(f"  {deck.id}: {_count(deck.total_cards, 'card')} ({_count(len(deck.cards), 'kind')}), "
-                       f"{s.name} {s.width:g}×{s.height:g} mm + {s.bleed:g} mm bleed"
+                       f"{'round ' if s.round else ''}{s.name} {s.width:g}×{s.height:g} mm + {s.bleed:g} mm bleed"
                        f"{'' if deck.localized else ', language-neutral'}")
             for variant in deck.variants.values():
                 click.echo(f"    variant {variant.variant}: {_count(variant.total_cards, 'card')} "

@@ -114,6 +114,11 @@ def _ladder(ctx, data, where: _Where, cards: _Cards) -> list[dict[str, Any]]:
             ctx.problems.append(where.problem(("ladder",), f"no example hand for the step {step!r}: give "
                                                            f"{step}: {{hand: [ID, ID]}}"))
             continue
+        unknown = [k for k in spec if k not in ("hand", *TABLE_KEYS)]
+        if unknown:
+            ctx.problems.append(where.problem(("ladder", step, unknown[0]), f"unknown key {unknown[0]!r} (an example "
+                                                                         f"is hand, and optional {', '.join(TABLE_KEYS)})"))
+            continue
         hand = spec.get("hand")
         why = _card_ids(hand, cards)
         if why:
