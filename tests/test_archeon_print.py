@@ -335,3 +335,34 @@ def test_cut_safe_keeps_a_round_cards_words_inside_its_safe_circle(tmp_path):
     found = cut_problems(project, project.games["archeon"])
     assert [(p.line, p.field) for p in found] == [(line, "boxes.token-name")]
     assert "inside the circle 1.5 mm inside the cut (13.5 mm from the centre)" in found[0].message
+
+
+def test_vector_tokens_are_clipped_round_and_lie_under_their_cut_guides(project):
+    """In a --vector build a face is placed after the page is drawn: it must go beneath the guides."""
+    from deckgen.build import SLUG_FONT
+    from deckgen.layout.pdfcanvas import register_font
+    from deckgen.layout.pdfimage import VectorFace
+    from deckgen.layout.sheets import SheetJob, write_sheets
+
+    size = project.games["archeon"].decks["tokens"].size
+    plan = plan_sheet(*PAPERS_MM["a4"], size)
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="36mm" height="36mm" viewBox="0 0 36 36">'
+           '<rect width="36" height="36" fill="#205060"/></svg>')
+    face = VectorFace(svg, "token")
+    font = register_font(SLUG_FONT, project.fonts_dir / project.fonts["body"])
+    pdf = write_sheets(plan, SheetJob("tokens", [face] * 3, [face] * 3, "long", "test"), font)
+    import io
+
+    reader = PdfReader(io.BytesIO(pdf))
+    ops = [(o.decode() if isinstance(o, bytes) else o, args)
+           for args, o in ContentStream(reader.pages[0].get_contents(), reader).operations]
+    names = [op for op, _ in ops]
+    draws = [i for i, op in enumerate(names) if op == "Do"]
+    strokes = [i for i, op in enumerate(names) if op == "S"]
+    assert len(draws) == 3 and strokes
+    assert max(draws) < min(strokes)  # every face under every guide and mark
+    for i in draws:  # each face clipped by a curved (round) path just before it is drawn
+        clip_at = max(j for j in range(i) if names[j] == "W")
+        start = max(j for j in range(clip_at) if names[j] == "m")
+        assert names[start + 1:clip_at].count("c") == 4
+    assert len(stroked_outlines(reader, 0)) == 2 * 3  # a white and a dashed black circle per token
