@@ -245,7 +245,7 @@ def ladder_table(builder) -> dict[str, Any]:
     widths = [0.25, 0.51, 0.24]
     if on_planet is not None:
         columns.append(_label(builder, "odds-on", planet=ctx.t(f"planet.{planet}")))
-        widths = [0.23, 0.43, 0.17, 0.17]
+        widths = [0.21, 0.41, 0.18, 0.20]
     rows = []
     for number, step in reversed(list(enumerate(data.rules.ladder, start=1))):
         row: list[Any] = [{"text": f"**{number}.\u00a0{ctx.t(f'step.{step}')}**"}, ctx.t(f"ref.step.{step}")]
