@@ -93,7 +93,10 @@ def test_every_example_is_judged_as_the_text_claims_and_the_ladder_shows_every_s
 def test_the_tables_restate_the_data(builder):
     planets, signs, tokens = _yaml("planets.yaml")["planets"], _yaml("signs.yaml")["signs"], _yaml("tokens.yaml")["tokens"]
     ladder = _yaml("rules.yaml")["ladder"]
+    labels = builder.ctx.source.meta["labels"]
+    assert set(rulebook.TABLE_LABELS) <= set(labels)
     made = {name: fn(builder) for name, fn in rulebook.TABLES.items()}
+    assert len(made["anatomy"]["rows"]) == 1 and made["anatomy"]["rows"][0][0]["card"] == rulebook.ANATOMY_CARD
     assert builder.ctx.problems == []
     assert len(made["planets"]["rows"]) == len(planets) == 26
     assert len(made["abilities"]["rows"]) == len(signs) == 16

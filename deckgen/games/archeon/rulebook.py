@@ -1,17 +1,22 @@
-"""What the Archeon rulebook prints from the data: card pictures of engine tokens and four tables.
+"""What the Archeon rulebook prints from the data: card pictures of engine tokens and five tables.
 
 ``card_face`` tells the booklet which printed card shows an engine token:
 an archive id is that card, ``planet:ID`` a planet card, ``token:ID`` a
 shift token.  A card written inline in a showdown (``{family: blood,
 value: 4, sign: key}``, as the rule decisions write them) is shown by a
-stand-in: a real archive card of that family and value with every sign and
-era the showdown gives; where the archive lacks the sign at that value, the
-era is kept, and without an era the sign is replaced by one that both
-families have at that value (so two inline cards of one sign stay a Mirror
-in the picture), and an unnamed sign or era is one the other
-family rarely shares at that value (so a plain pair does not look like a
-Mirror); an archive card the decisions name themselves is taken last.  tests/test_archeon_rulebook.py re-judges every decision example
-with its stand-ins.
+stand-in, a real archive card of that family and value:
+
+- with the sign and era the showdown gives, where the archive has them;
+- where the archive lacks the sign at that value, with the era; without an
+  era, with a sign both families have at that value (so two inline cards of
+  one sign still make a Mirror in the picture);
+- an unnamed sign or era is taken from one half of the list for Blood and
+  the other for Sand, and rarely shared with the other family (so a plain
+  pair does not look like a Mirror); a card the decisions name themselves
+  is taken last.
+
+tests/test_archeon_rulebook.py judges every decision example again with the
+cards its pictures show.
 
 The tables (``table NAME`` in data/archeon/rules/LANG.md), in the booklet's
 language, words from lang/LANG.yaml and the booklet header's labels:
