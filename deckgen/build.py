@@ -55,6 +55,7 @@ class BuildOptions:
     cut_file: bool = False  # an SVG of the cut lines beside each sheets PDF, one per sheet
     instructions: bool = False  # a first page in every sheets PDF saying how to print and cut it
     cut_radius: float = 3.0  # mm: the corner radius of the cut path
+    deck_file: Path | None = None  # print exactly the cards of this deck list (the game's deck_file reads it)
 
 
 @dataclass
@@ -112,6 +113,42 @@ def deck_languages(project: Project, deck: Deck, wanted: tuple[str, ...]) -> lis
     if not deck.localized:
         return langs[:1] or [project.languages[0]]
     return langs
+
+
+def listed_deck(project: Project, game_ids: list[str], options: BuildOptions) -> Deck:
+    """The deck a deck list file (``--deck FILE``) prints: its cards, in its order, from the game's deck.
+
+    The file is read by the game's ``deck_file`` (registry); the deck is the
+    game's deck it names, with only those cards (a card listed twice printed
+    twice) and the list's name as its variant, so the files are
+    ``DECK-NAME-LANG-PAPER.pdf``.
+    """
+    if len(game_ids) != 1:
+        raise DeckgenError(Problem(None, None, None, "--deck", "a deck list belongs to one game: name it, "
+                                                               "e.g. deckgen build archeon --deck FILE"))
+    for option, value in (("--cards", options.cards), ("--variant", options.variant)):
+        if value:
+            raise DeckgenError(Problem(None, None, None, "--deck", f"a deck list names its own cards: "
+                                                                   f"leave out {option}"))
+    game = project.games[game_ids[0]]
+    descriptor = project.descriptor(game)
+    if descriptor is None or descriptor.deck_file is None:
+        raise DeckgenError(Problem(None, None, None, "--deck", f"the game {game.id!r} has no deck lists to print"))
+    listed = descriptor.deck_file(game, Path(options.deck_file))
+    base = game.decks.get(listed.deck)
+    if base is None:
+        raise DeckgenError(Problem(str(options.deck_file), None, None, "deck",
+                                   f"the game {game.id!r} has no deck {listed.deck!r}"))
+    by_id = {c.id: c for c in base.cards}
+    missing = [cid for cid in listed.cards if cid not in by_id]
+    if missing:
+        raise DeckgenError(Problem(str(options.deck_file), None, None, "cards",
+                                   f"no card {missing[0]!r} in the deck {listed.deck!r}"))
+    counts: dict[str, int] = {}
+    for cid in listed.cards:
+        counts[cid] = counts.get(cid, 0) + 1
+    cards = tuple(replace(by_id[cid], count=n) for cid, n in counts.items())
+    return replace(base, cards=cards, variant=listed.name, variants={})
 
 
 def selected_decks(game: Game, variant: str | None) -> list[Deck]:
@@ -310,11 +347,16 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     start = time.perf_counter()
     report = report if report is not None else BuildReport()
     check_options(project, game_ids, options)
+    listed = listed_deck(project, game_ids, options) if options.deck_file is not None else None
+
+    def decks(game: Game) -> list[Deck]:
+        return [listed] if listed is not None else selected_decks(game, options.variant)
+
     store = _store(options)
     prints = Fingerprints(project)
     renderer = renderer_id()
     ticker = progress("rendering", sum(
-        1 for g in game_ids for d in selected_decks(project.games[g], options.variant)
+        1 for g in game_ids for d in decks(project.games[g])
         for _ in deck_languages(project, d, options.languages))) if progress else None
     from deckgen.render.raster import RasterPool
 
@@ -323,7 +365,7 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         targets, problems = [], []
         for gid in game_ids:
             game = project.games[gid]
-            for deck in selected_decks(game, options.variant):
+            for deck in decks(game):
                 for lang in deck_languages(project, deck, options.languages):
                     target = render_deck(project, game, deck, lang, store, prints, ink=options.ink)
                     targets.append(target)
@@ -333,7 +375,8 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
                         ticker(1)
         problems += _plan_problems(project, targets, options)
         documents: list[tuple[Path, Any]] = []
-        if options.documents and not options.cards and options.variant is None and options.ink == "full":
+        if options.documents and not options.cards and options.variant is None and options.ink == "full" \
+                and listed is None:
             documents, doc_problems = _documents_and_booklets(project, game_ids, options, store, prints, report,
                                                               progress)
             problems += doc_problems
@@ -569,6 +612,8 @@ def _tuckbox(t: DeckTarget, cards: list[Card], options: BuildOptions, back, font
     from deckgen.layout.tuckbox import plan_tuckbox, write_tuckbox
 
     if options.cards or options.ink != "full" or back is None or len(cards) < TUCKBOX_MIN_CARDS:
+        return None
+    if t.deck.size.round:  # tokens go into a bag, not a tuck box
         return None
     size = t.deck.size
     try:

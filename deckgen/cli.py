@@ -152,7 +152,7 @@ def list_cmd(project_dir):
         for deck in game.decks.values():
             s = deck.size
             click.echo(f"  {deck.id}: {_count(deck.total_cards, 'card')} ({_count(len(deck.cards), 'kind')}), "
-                       f"{s.name} {s.width:g}×{s.height:g} mm + {s.bleed:g} mm bleed"
+                       f"{'round ' if s.round else ''}{s.name} {s.width:g}×{s.height:g} mm + {s.bleed:g} mm bleed"
                        f"{'' if deck.localized else ', language-neutral'}")
             for variant in deck.variants.values():
                 click.echo(f"    variant {variant.variant}: {_count(variant.total_cards, 'card')} "
@@ -201,6 +201,9 @@ def _progress(quiet: bool):
               help="Only these cards (to replace lost or damaged ones): DECK-LANG-reprint-*.pdf.")
 @click.option("--copies", type=click.IntRange(1, 99), default=1, show_default=True,
               help="Print every deck this many times (a convention with several tables).")
+@click.option("--deck", "deck_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="FILE", help="Print exactly the cards of this deck list, e.g. a match deck written by "
+                                   "deckgen deck archeon --out FILE: DECK-NAME-LANG-*.pdf.")
 @click.option("--cache", "cache_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Cache folder (default: OUT/.cache).")
 @click.option("--no-cache", is_flag=True, help="Remember nothing: render and draw every face.")
@@ -227,8 +230,8 @@ def _progress(quiet: bool):
               help="Split a PDF larger than this into numbered parts (…-part1.pdf, …).")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
-def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, cache_dir, no_cache, vector,
-          layout, list_layouts, printer_file, ink, instructions, cut_file, cut_radius, max_file_mb, quiet,
+def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, deck_file, cache_dir, no_cache,
+          vector, layout, list_layouts, printer_file, ink, instructions, cut_file, cut_radius, max_file_mb, quiet,
           project_dir):
     """Build print-ready PDFs of GAMES (default: all).
 
@@ -247,6 +250,8 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
       deckgen build classic --lang de,fr --duplex short --out /tmp/print
       deckgen build pazaak --cards plus-3,minus-2 --lang de
       deckgen build gladbach --layout gutters --printer office.yaml
+      deckgen deck archeon --seed 7 --out match-7.yaml
+      deckgen build archeon --deck match-7.yaml --lang de
     """
     from deckgen.build import BuildOptions, BuildReport, build as run_build
     from deckgen.layout.printer import find_profile
@@ -265,7 +270,8 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
                            languages=_languages(project, languages), workers=jobs, variant=variant,
                            cache=cache_dir, use_cache=not no_cache, cards=picked, copies=copies, vector=vector,
                            layout=layout, printer=profile, max_file_mb=max_file_mb, ink=ink,
-                           cut_file=cut_file, cut_radius=cut_radius, instructions=instructions)
+                           cut_file=cut_file, cut_radius=cut_radius, instructions=instructions,
+                           deck_file=deck_file)
     if not quiet and sys.stderr.isatty():
         click.echo(f"building {', '.join(game_ids)} into {options.out}", err=True)
     if not quiet and profile is not None and printer_file is None:

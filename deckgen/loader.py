@@ -465,7 +465,8 @@ def _size(spec: dict) -> CardSize:
         (width, height), name = CARD_SIZES_MM[size_spec], size_spec
     else:
         width, height, name = size_spec["width"], size_spec["height"], "custom"
-    return CardSize(width=width, height=height, bleed=spec.get("bleed", 3.0), safe=spec.get("safe", 3.0), name=name)
+    return CardSize(width=width, height=height, bleed=spec.get("bleed", 3.0), safe=spec.get("safe", 3.0), name=name,
+                    shape=spec.get("shape", "rect"))
 
 
 def _load_strings(col: _Collector, game_dir: Path, languages):

@@ -39,6 +39,12 @@ class CardSize:
     bleed: float = 3.0
     safe: float = 3.0
     name: str = "custom"
+    shape: str = "rect"  # "round": the cut is the ellipse (circle) inscribed in the trim (a token)
+
+    @property
+    def round(self) -> bool:
+        """Whether the card is cut round (a token): along the ellipse inscribed in its trim."""
+        return self.shape == "round"
 
     @property
     def full_width(self) -> float:

@@ -82,6 +82,20 @@ class DocumentKind:
 
 
 @dataclass(frozen=True)
+class DeckList:
+    """The cards a deck list file names (``deckgen build GAME --deck FILE``), read by a game's ``deck_file``.
+
+    ``deck`` is the game's deck the cards come from (its size and templates),
+    ``name`` a short name for the output files (``match-7``: ``DECK-NAME-LANG-...pdf``),
+    ``cards`` the card ids, one per physical card, in print order.
+    """
+
+    deck: str
+    name: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class SimulationRequest:
     """One batch of simulated games: who plays, how many, with which seed and options.
 
@@ -140,6 +154,9 @@ class GameDescriptor:
     ``rulebook_tables`` table name -> ``fn(builder) -> {"columns": [...], "widths": [...], "rows": [...]}``,
                        tables a rulebook's ``table NAME`` directive prints from the data
     ``commands``       extra click commands (e.g. a deck assembler)
+    ``deck_file``      ``deck_file(game, path) -> DeckList``: the cards of a deck list file (e.g. what
+                       the game's deck assembler writes), printed by ``deckgen build GAME --deck FILE``;
+                       a bad file raises DeckgenError with located problems
     ``facts``: values a game's rule texts quote (``{max_players}``) are the ``facts`` entry of
     ``load_data``'s result.
     """
@@ -162,6 +179,7 @@ class GameDescriptor:
     card_face: Callable[..., tuple[str, str] | None] | None = None
     rulebook_tables: Mapping[str, Callable[[Any], Mapping[str, Any]]] = field(default_factory=dict)
     commands: tuple[Any, ...] = ()
+    deck_file: Callable[["Game", Path], DeckList] | None = None
     module: str = ""
 
     def data_for(self, game: "Game | None") -> dict:

@@ -19,7 +19,9 @@ GAMES = {
     "gladbach": ["reference-{l}-a4.pdf", "reference-{l}-cards.pdf", "board-{l}-a3.pdf", "board-{l}-a4-tiled.pdf"],
     "pazaak": [f"{d}-{{l}}-{k}.pdf" for d in ("side", "score", "starter", "charge", "bulwark", "smuggler", "veteran")
                for k in ("a4", "cards", "tuckbox-a4") if (d, k) != ("score", "tuckbox-a4")],
-    "archeon": ["archive-{l}-a4.pdf", "archive-{l}-cards.pdf", "archive-{l}-tuckbox-a4.pdf"],
+    "archeon": ["archive-{l}-a4.pdf", "archive-{l}-cards.pdf", "archive-{l}-tuckbox-a4.pdf", "planets-{l}-a4.pdf",
+                "planets-{l}-cards.pdf", "planets-{l}-tuckbox-a4.pdf", "tokens-{l}-a4.pdf", "tokens-{l}-cards.pdf",
+                "reference-{l}-a4.pdf"],  # shift tokens go into a bag: no tuck box
 }
 NEUTRAL = {"gladbach": ["gladbach-a4.pdf", "gladbach-cards.pdf", "gladbach-tuckbox-a3.pdf"],
            "pazaak": ["main-a4.pdf", "main-cards.pdf", "main-tuckbox-a4.pdf"],

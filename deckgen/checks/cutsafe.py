@@ -24,7 +24,9 @@ the rules are:
   every other element drawn on the same face: from an ``art`` or ``band``
   box or another index it either keeps 2 mm or lies inside it (laid out in
   it), from a frame's line it keeps 2 mm on either side.  Two ``content``
-  boxes are not compared: the designer stacks words on purpose.
+  boxes are not compared: the designer stacks words on purpose;
+* on a round card (a token: ``shape: round``) an important box lies inside
+  the circle the deck's ``safe`` margin inside the cut, corners included.
 
 A box is on a face when the face's template (or a template it extends,
 imports or includes) names it in ``box("NAME")``; the box, its turned copy
@@ -201,6 +203,17 @@ def _index_problem(element: Element, size: CardSize) -> str | None:
         return None
     return (f"a corner index {_mm(inset, INDEX_INSET)} mm from the trim is cut into by a miscut: keep it "
             f"{INDEX_INSET:g} mm inside the trim")
+
+
+def _round_problem(element: Element, size: CardSize) -> str | None:
+    """On a round card: how far an important box's farthest corner strays outside the safe circle, or None."""
+    cx, cy = size.width / 2, size.height / 2
+    limit = min(size.width, size.height) / 2 - size.safe
+    reach = max(math.hypot(x - cx, y - cy) for x, y in element.polygon)
+    if reach <= limit + _EPS:
+        return None
+    return (f"reaches {reach:.1f} mm from the centre of a round card: keep it inside the circle {size.safe:g} mm "
+            f"inside the cut ({limit:g} mm from the centre)")
 
 
 def _clearance_problem(a: Element, b: Element) -> str | None:
@@ -388,6 +401,8 @@ def _face_problems(style: _Style, elements: list[Element], size: CardSize) -> li
             message = _index_problem(element, size)
         else:
             message = None
+        if message is None and element.role in IMPORTANT and getattr(size, "round", False):
+            message = _round_problem(element, size)
         if message:
             found.append((element.name, element.turned, message, False))
     order = {name: i for i, name in enumerate(style.box_at)}

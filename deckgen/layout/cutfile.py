@@ -3,8 +3,8 @@
 ``deckgen build --cut-file`` writes, beside each sheets PDF, one SVG per
 sheet (``DECK-LANG-PAPER-cut-N.svg``): the paper's size, the trim of every
 card on that sheet as a rounded rectangle (``--cut-radius``, 3 mm by
-default), in the sheet's own frame (origin top left, y down, as cutting
-software reads SVG), and — with a print-and-cut layout — the registration
+default; a round deck's tokens as circles), in the sheet's own frame
+(origin top left, y down, as cutting software reads SVG), and — with a print-and-cut layout — the registration
 marks in their own group, so the cut lines and the printed marks agree.
 """
 
@@ -34,6 +34,10 @@ def cut_svgs(plan: SheetPlan, cards: int, radius: float = DEFAULT_RADIUS_MM) -> 
                  f'<g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">']
         for slot in plan.front_slots(count)[:count]:
             t = slot.trim
+            if plan.card.round:  # a token: the ellipse (circle) inscribed in its trim
+                lines.append(f'<ellipse id="card-{sheet * per + slot.index + 1}" cx="{_n(t.x + t.w / 2)}" '
+                             f'cy="{_n(ph - t.y - t.h / 2)}" rx="{_n(t.w / 2)}" ry="{_n(t.h / 2)}"/>')
+                continue
             lines.append(f'<rect id="card-{sheet * per + slot.index + 1}" x="{_n(t.x)}" y="{_n(ph - t.y1)}" '
                          f'width="{_n(t.w)}" height="{_n(t.h)}" rx="{_n(r)}" ry="{_n(r)}"/>')
         lines.append("</g>")

@@ -17,7 +17,9 @@ bleed.  The rules every layout keeps:
   the outer bleed, stopping short of the trim, and are drawn with a white
   halo so they show on a dark bleed;
 * the slug line and the rulers live in a band along the roomier pair of
-  margins, clear of the crop marks.
+  margins, clear of the crop marks;
+* round cards (tokens, a deck's ``shape: round``) share no cut line: they
+  sit at least twice the bleed apart, each with its whole bleed round it.
 """
 
 from __future__ import annotations
@@ -271,6 +273,8 @@ def _plan(pw: float, ph: float, card: CardSize, layout, printer_margin: float, l
           fold: str | None = None) -> SheetPlan:
     w, h, b = card.width, card.height, card.bleed
     g = layout.gutter_for(card)
+    if getattr(card, "shape", "rect") == "round":  # a round token has no shared cut: its own bleed all round
+        g = max(g, 2 * b)
     reg = layout.registration
     # The least margin a side needs: the bleed inside the printer margin, a crop mark outside it.
     need = printer_margin + b

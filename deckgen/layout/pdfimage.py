@@ -25,11 +25,18 @@ class VectorFace:
 
 
 def draw_face(canvas: Canvas, face, x: float, y: float, w: float, h: float,
-              clip: tuple[float, float, float, float] | None = None) -> None:
-    """Draw a raster face now, or record a vector face's place (points) for :func:`finish`."""
+              clip: tuple[float, float, float, float] | None = None,
+              ellipse: tuple[float, float, float, float] | None = None, under: bool = False) -> None:
+    """Draw a raster face now, or record a vector face's place (points) for :func:`finish`.
+
+    A vector face is clipped to ``clip`` and to ``ellipse`` (x, y, w, h: the
+    ellipse inscribed in that box, for a round card) when given; with
+    ``under`` it goes beneath everything drawn on the page, as a raster
+    drawn first would (the marks and cut guides of a sheet stay on top).
+    """
     if isinstance(face, VectorFace):
         placed = canvas.__dict__.setdefault("_deckgen_vectors", [])
-        placed.append((canvas.getPageNumber() - 1, x, y, w, h, clip, face.svg))
+        placed.append((canvas.getPageNumber() - 1, x, y, w, h, clip, face.svg, ellipse, under))
     else:
         draw_raster(canvas, face, x, y, w, h)
 

@@ -4,8 +4,10 @@ Cards are placed by :mod:`deckgen.layout.geometry`; this module only draws:
 card images clipped to their slot (the bleed showing on every edge with no
 card next to it), hairline crop marks (with a white halo where they run
 over a card's bleed), rulers, registration marks, and a slug line naming
-deck, sheet and build settings.  A printer profile
-(:mod:`deckgen.layout.printer`) moves and scales every backs page.
+deck, sheet and build settings.  A round card (a token) is clipped to its
+round bleed and gets a circular cut guide along its cut on the fronts
+page.  A printer profile (:mod:`deckgen.layout.printer`) moves and scales
+every backs page.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ MARK_WIDTH_PT = 0.25
 HALO_WIDTH_PT = 1.4
 SLUG_SIZE_PT = 6.0
 SLUG_MIN_PT = 4.0
+#: Round cards' cut guides: the line's width, and the black dashes over the white line (mm on, mm off).
+GUIDE_WIDTH_PT = 0.6
+GUIDE_DASH_MM = (1.2, 1.2)
 
 
 @dataclass(frozen=True)
@@ -55,11 +60,12 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: range |
     for sheet in wanted:
         batch = job.fronts[sheet * per:(sheet + 1) * per]
         for slot, image in zip(plan.front_slots(len(batch)), batch):
-            _draw_slot(canvas, slot, image)
+            _draw_slot(canvas, slot, image, round_card=plan.card.round)
+        _draw_cut_guides(canvas, plan, len(batch))
         if plan.fold is not None:  # gutter-fold: the backs on this page, across the fold line
             backs = (job.backs or [])[sheet * per:(sheet + 1) * per]
             for slot, image in zip(plan.back_slots("same", len(backs)), backs):
-                _draw_slot(canvas, slot, image)
+                _draw_slot(canvas, slot, image, round_card=plan.card.round)
             _draw_fold(canvas, plan)
             _draw_furniture(canvas, plan, font_name,
                             f"{job.title}  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
@@ -73,7 +79,8 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: range |
             canvas.saveState()
             _correct(canvas, plan, job.profile)
             for slot, image in zip(plan.back_slots(job.duplex, len(backs)), backs):
-                _draw_slot(canvas, slot, image, _placement(plan, job.profile))  # behind front slot i
+                _draw_slot(canvas, slot, image, _placement(plan, job.profile),  # behind front slot i
+                           round_card=plan.card.round)
             _draw_furniture(canvas, plan, font_name,
                             f"{job.title}  ·  backs  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
             canvas.restoreState()
@@ -153,7 +160,25 @@ def _draw_fold(canvas, plan: SheetPlan) -> None:
     canvas.restoreState()
 
 
-def _draw_slot(canvas, slot: Slot, image: RasterImage, placement=None) -> None:
+def _draw_cut_guides(canvas, plan: SheetPlan, count: int) -> None:
+    """Round cards: a circle (ellipse) along each filled slot's cut, on the fronts side only (a ring on the
+    backs would show wherever duplex printing is a little off).  White under black dashes, so it shows on
+    a light and on a dark card alike."""
+    if not plan.card.round or count <= 0:
+        return
+    slots = plan.front_slots(count)[:count]
+    canvas.saveState()
+    canvas.setLineWidth(GUIDE_WIDTH_PT)
+    for colour, dash in (((1, 1, 1), ()), ((0, 0, 0), GUIDE_DASH_MM)):
+        canvas.setStrokeColorRGB(*colour)
+        canvas.setDash([mm(d) for d in dash])
+        for slot in slots:
+            t = slot.trim
+            canvas.ellipse(mm(t.x), mm(t.y), mm(t.x1), mm(t.y1), stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _draw_slot(canvas, slot: Slot, image: RasterImage, placement=None, round_card: bool = False) -> None:
     from deckgen.layout.pdfimage import VectorFace
 
     canvas.saveState()
@@ -162,15 +187,23 @@ def _draw_slot(canvas, slot: Slot, image: RasterImage, placement=None) -> None:
     path.rect(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h))
     canvas.clipPath(path, stroke=0, fill=0)
     im = slot.image
+    if round_card:  # a token: its bleed is a ring round the cut, not a square
+        ring = canvas.beginPath()
+        ring.ellipse(mm(im.x), mm(im.y), mm(im.w), mm(im.h))
+        canvas.clipPath(ring, stroke=0, fill=0)
     if slot.rotate == 180:  # turned about the slot's centre
         canvas.translate(mm(im.x + im.w / 2), mm(im.y + im.h / 2))
         canvas.rotate(180)
         canvas.translate(-mm(im.x + im.w / 2), -mm(im.y + im.h / 2))
+    # a vector face goes under the page's marks and guides, as a raster drawn here does
     if placement is not None and isinstance(image, VectorFace):
-        draw_face(canvas, image, *placement(im.x, im.y, im.w, im.h), clip=placement(clip.x, clip.y, clip.w, clip.h))
+        box = placement(im.x, im.y, im.w, im.h)
+        draw_face(canvas, image, *box, clip=placement(clip.x, clip.y, clip.w, clip.h),
+                  ellipse=box if round_card else None, under=True)
     else:
-        draw_face(canvas, image, mm(im.x), mm(im.y), mm(im.w), mm(im.h),
-                  clip=(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h)))
+        box = (mm(im.x), mm(im.y), mm(im.w), mm(im.h))
+        draw_face(canvas, image, *box, clip=(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h)),
+                  ellipse=box if round_card else None, under=True)
     canvas.restoreState()
 
 

@@ -114,7 +114,8 @@ class Preset:
         width, height = (deck.size.width, deck.size.height) if trim == "deck" else (float(trim[0]), float(trim[1]))
         bleed = float(spec.get("bleed", deck.size.bleed))
         safe = float(spec.get("safe", deck.size.safe))
-        size = CardSize(width=width, height=height, bleed=bleed, safe=safe, name=deck.size.name)
+        size = CardSize(width=width, height=height, bleed=bleed, safe=safe, name=deck.size.name,
+                        shape=deck.size.shape)
         if "pixels" in spec:
             if dpi is not None:
                 raise DeckgenError(Problem(None, None, None, "--dpi",

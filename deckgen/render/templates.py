@@ -369,7 +369,7 @@ class FaceRenderer:
         context = {
             "card": None, "deck": None, "game": self.game, "lang": self.lang, "name": "", "texts": {},
             "geo": g, "style": StyleView(self.style), "t": t, "text": text_fn, "icon": icon, "box": self.box,
-            "picture": picture,
+            "picture": picture, "measure": measure,
             "table": table, "plural": make_plural_function(self.lang),
             "summary": lambda: self.summary(problems),
         }

@@ -108,13 +108,36 @@ def compose(pages: list[Page], sources: list[str], title: str = "") -> bytes:
     return buffer.getvalue()
 
 
+#: A quarter circle as a cubic Bézier: the control points' distance, as a share of the radius.
+KAPPA = 0.5522847498
+
+
+def ellipse_ops(x: float, y: float, w: float, h: float) -> str:
+    """PDF path operators of the ellipse inscribed in the box (x, y, w, h), four Bézier arcs, closed."""
+    rx, ry = w / 2, h / 2
+    cx, cy = x + rx, y + ry
+    kx, ky = rx * KAPPA, ry * KAPPA
+    pts = [
+        f"{cx + rx:.4f} {cy:.4f} m",
+        f"{cx + rx:.4f} {cy + ky:.4f} {cx + kx:.4f} {cy + ry:.4f} {cx:.4f} {cy + ry:.4f} c",
+        f"{cx - kx:.4f} {cy + ry:.4f} {cx - rx:.4f} {cy + ky:.4f} {cx - rx:.4f} {cy:.4f} c",
+        f"{cx - rx:.4f} {cy - ky:.4f} {cx - kx:.4f} {cy - ry:.4f} {cx:.4f} {cy - ry:.4f} c",
+        f"{cx + kx:.4f} {cy - ry:.4f} {cx + rx:.4f} {cy - ky:.4f} {cx + rx:.4f} {cy:.4f} c",
+        "h",
+    ]
+    return " ".join(pts)
+
+
 def overlay(pdf: bytes, placed: list[tuple]) -> bytes:
-    """Draw SVG faces into an existing PDF: each ``(page, x, y, w, h, clip, svg)`` in points, the SVG
-    scaled to fill the box and clipped to ``clip`` (x, y, w, h) when given; each distinct SVG stored once."""
+    """Draw SVG faces into an existing PDF: each ``(page, x, y, w, h, clip, svg, ellipse, under)`` in points,
+    the SVG scaled to fill the box and clipped to ``clip`` (x, y, w, h) and to the ellipse inscribed in
+    ``ellipse`` when given; ``under`` faces go beneath the page's own drawing, in their order, the others
+    over it.  Each distinct SVG is stored once."""
     out = pikepdf.open(io.BytesIO(pdf))
     forms: dict[str, Any] = {}
     names: dict[tuple[int, str], Any] = {}
-    for page_index, x, y, w, h, clip, svg in placed:
+    streams: dict[tuple[int, bool], list[str]] = {}
+    for page_index, x, y, w, h, clip, svg, ellipse, under in placed:
         if svg not in forms:
             with pikepdf.open(io.BytesIO(svg_to_pdf(svg))) as src:
                 forms[svg] = (out.copy_foreign(src.pages[0].as_form_xobject()),
@@ -129,8 +152,12 @@ def overlay(pdf: bytes, placed: list[tuple]) -> bytes:
         if clip is not None:
             cx, cy, cw, ch = clip
             ops.append(f"{cx:.4f} {cy:.4f} {cw:.4f} {ch:.4f} re W n")
+        if ellipse is not None:
+            ops.append(f"{ellipse_ops(*ellipse)} W n")
         ops.append(f"{sx:.6f} 0 0 {sy:.6f} {x:.4f} {y:.4f} cm {names[key]} Do Q")
-        page.contents_add(out.make_stream("\n".join(ops).encode("ascii")), prepend=False)
+        streams.setdefault((page_index, bool(under)), []).extend(ops)
+    for (page_index, under), ops in streams.items():
+        out.pages[page_index].contents_add(out.make_stream("\n".join(ops).encode("ascii")), prepend=under)
     buffer = io.BytesIO()
     out.save(buffer, deterministic_id=True, compress_streams=True)
     return buffer.getvalue()

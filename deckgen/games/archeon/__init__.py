@@ -4,8 +4,10 @@ Modules: ``data`` (the engine files and the archive, validated with
 located problems), ``engine`` (the reveal: Impostors, Sylops, value changes,
 the ladder and its ties), ``money`` (ante, penalties, the bank, spike,
 stakes), ``judge`` (the showdown document of ``deckgen judge archeon``),
-``deck`` (match and support decks; ``deckgen deck archeon``), ``odds``
-(exact hand-step frequencies of a match deck), ``sim`` (whole matches for
+``deck`` (match and support decks; ``deckgen deck archeon``), ``reference``
+(the reference sheet's judged data), ``odds``
+(exact hand-step frequencies of a match deck), ``rulebook`` (the
+booklet's card pictures and tables), ``sim`` (whole matches for
 ``deckgen simulate archeon``) and ``checks``.  This module declares the
 game to deckgen.
 """
@@ -14,9 +16,11 @@ from __future__ import annotations
 
 from deckgen.games.archeon.checks import CHECKS
 from deckgen.games.archeon.data import ARCHIVE_DECK, load_data
-from deckgen.games.archeon.deck import DECK_COMMAND
+from deckgen.games.archeon.deck import DECK_COMMAND, deck_list
 from deckgen.games.archeon.judge import judge
 from deckgen.games.archeon.odds import RULEBOOK_TABLES
+from deckgen.games.archeon import rulebook
+from deckgen.games.archeon.reference import DOCUMENTS
 from deckgen.games.archeon.sim import STRATEGY_NAMES, simulate, summarize
 from deckgen.registry import GameDescriptor, register_game
 
@@ -47,12 +51,14 @@ GAME = register_game(GameDescriptor(
     load_data=load_data,
     composition=composition,
     checks=CHECKS,
+    documents=DOCUMENTS,
     simulate=simulate,
     strategies=STRATEGY_NAMES,
     length_unit="rounds",
     summarize=summarize,
-    card_face=None,
-    rulebook_tables=RULEBOOK_TABLES,
+    card_face=rulebook.card_face,
+    rulebook_tables={**RULEBOOK_TABLES, **rulebook.TABLES},
     commands=(DECK_COMMAND,),
+    deck_file=deck_list,
     module=__name__,
 ))

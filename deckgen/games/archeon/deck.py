@@ -8,6 +8,7 @@ group).  A support deck (a player's entourage) is 14 different archive
 cards drawn with the rarity weights: each draw takes a card with a chance
 proportional to its rarity's weight among the cards left.  A request the
 archive cannot satisfy raises DeckgenError naming what is missing.
+:func:`deck_list` reads such a file back for ``deckgen build archeon --deck FILE``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any, Sequence
 import click
 
 from deckgen.errors import DeckgenError, Problem
-from deckgen.games.archeon.data import ArcheonData, ArchiveCard
+from deckgen.games.archeon.data import ARCHIVE_DECK, ArcheonData, ArchiveCard
 
 GAME_ID = "archeon"
 
@@ -111,7 +112,7 @@ def read_deck(path: Path, data: ArcheonData) -> list[ArchiveCard]:
     """The cards of a deck file written by :func:`deck_yaml` (unknown ids are located problems)."""
     from deckgen.yamlpos import load_yaml
 
-    doc = load_yaml(path)
+    doc = load_yaml(path, display=str(path))
     ids = (doc.data or {}).get("cards") if isinstance(doc.data, dict) else None
     if not isinstance(ids, list):
         raise DeckgenError(doc.problem(("cards",), "a deck file lists its cards: cards: [id, ...]"))
@@ -120,6 +121,45 @@ def read_deck(path: Path, data: ArcheonData) -> list[ArchiveCard]:
     if problems:
         raise DeckgenError(problems)
     return [data.archive[cid] for cid in ids]
+
+
+#: The kinds of deck list ``deckgen deck archeon`` writes (``deck:`` of the file).
+DECK_KINDS = ("match", "support")
+
+
+def deck_list(game, path: Path):
+    """``deckgen build archeon --deck FILE``: the archive cards of a deck file written by ``deckgen deck``.
+
+    The file must say ``game: archeon`` (or the game's id) if it names a game,
+    ``deck: match`` or ``deck: support``, and list archive ids under
+    ``cards``; every mistake is a problem located in the file.  The name of
+    the printed files is ``KIND-SEED`` (``archive-match-7-en-a4.pdf``).
+    """
+    from deckgen.games.archeon.data import load_data, of
+    from deckgen.registry import DeckList
+    from deckgen.yamlpos import load_yaml
+
+    doc = load_yaml(path, display=str(path))
+    if not isinstance(doc.data, dict):
+        raise DeckgenError(doc.problem((), "a deck file is a mapping: game, deck, seed and cards (what "
+                                           "`deckgen deck archeon --out FILE` writes)"))
+    problems = []
+    named = doc.data.get("game")
+    if named is not None and named not in (GAME_ID, game.id):
+        problems.append(doc.problem(("game",), f"this deck list is for {named!r}, not {game.id!r}"))
+    kind = doc.data.get("deck")
+    if kind not in DECK_KINDS:
+        problems.append(doc.problem(("deck",), f"the kind of deck list is match or support, not {kind!r}"))
+    seed = doc.data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        problems.append(doc.problem(("seed",), f"the seed is a whole number, not {seed!r}"))
+    if problems:
+        raise DeckgenError(problems)
+    cards = read_deck(path, of(load_data(game)))
+    if not cards:
+        raise DeckgenError(doc.problem(("cards",), "the deck list has no cards"))
+    name = f"{kind}-{seed}" if seed is not None else kind
+    return DeckList(deck=ARCHIVE_DECK, name=name, cards=tuple(c.id for c in cards))
 
 
 @click.command("deck")
