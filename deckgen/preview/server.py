@@ -132,14 +132,15 @@ class LiveGallery:
         return gallery
 
     def watch(self, stop: threading.Event) -> None:
-        """Rebuild whenever a watched file changes, until ``stop`` is set."""
+        """Note every change of a watched file in :attr:`pending` until ``stop`` is set (run in a thread)."""
         import watchfiles
 
         paths = [self.root / name for name in WATCHED if (self.root / name).exists()]
         out = Path(self.options.out).resolve()
+        keep = watchfiles.DefaultFilter()
 
         def wanted(change, path: str) -> bool:
-            return watchfiles.DefaultFilter()(change, path) and not Path(path).resolve().is_relative_to(out)
+            return keep(change, path) and not Path(path).resolve().is_relative_to(out)
 
         for changes in watchfiles.watch(*paths, watch_filter=wanted, debounce=DEBOUNCE_MS, stop_event=stop,
                                         raise_interrupt=False):
@@ -147,7 +148,19 @@ class LiveGallery:
                             for _, p in changes})
             self.log(f"changed: {', '.join(names[:4])}{' …' if len(names) > 4 else ''}")
             self.pending.set()
+
+    def run(self, stop: threading.Event) -> None:
+        """Build, then rebuild after every change (watched from before the first build on), until ``stop``."""
+        watcher = threading.Thread(target=self.watch, args=(stop,), name="deckgen-watch", daemon=True)
+        watcher.start()
+        try:
             self.rebuild()
+            while not stop.is_set():
+                if self.pending.wait(timeout=0.5):
+                    self.rebuild()
+        finally:
+            stop.set()
+            watcher.join(timeout=5)
 
 
 # ------------------------------------------------------------------ the web server
@@ -221,8 +234,7 @@ def serve(live: LiveGallery, port: int, ready: Callable[[str], None] = print) ->
     web.start()
     ready(url)
     try:
-        live.rebuild()
-        live.watch(stop)
+        live.run(stop)
     except KeyboardInterrupt:
         live.log("stopped")
     finally:
