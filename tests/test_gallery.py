@@ -134,9 +134,11 @@ def test_gallery_files_and_an_unchanged_rebuild(planted):
     pictures = set(re.findall(r'src="((?:img|docs|rules)/[^"]+)"', html))
     assert pictures and all((out / p).is_file() for p in pictures)
     assert any(p.endswith("-miscut.webp") for p in pictures)
+    page = (out / "index.html").read_bytes()
     again = invoke("preview", "--project", proj, "--lang", "all", "--out", out)
     assert again.exit_code == 0, again.output
     assert "0 faces drawn, 0 pictures written" in again.output
+    assert (out / "index.html").read_bytes() == page  # same project, same page
 
 
 def test_cards_limits_the_gallery_and_prunes_old_pictures(tmp_path):
@@ -202,8 +204,11 @@ def test_a_cut_moved_one_millimetre_takes_the_trim_from_one_millimetre_over():
     assert right.getpixel((100, 150))[:2] == (140, 180)
     assert down.getpixel((100, 150))[:2] == (130, 190)
     assert straight.getpixel((0, 0))[3] == 0 and straight.getpixel((100, 150))[3] == 255  # rounded corners
-    sheet = miscut_sheet(image, 20, 30, 3)
+    sheet = miscut_sheet(image, 20, 30, 3, reduce=1)
     gap = sheet.width - 400
     assert len(MISCUTS) == 4 and sheet.size == (400 + gap, 600 + gap)
     # left of the four: the cut moved 1 mm left, so the picture shows 1 mm more of the left bleed
     assert sheet.getpixel((100, 150))[0] == 120
+    # right of the four: 1 mm more of the right bleed
+    assert sheet.getpixel((200 + gap + 100, 150))[0] == 140
+    assert miscut_sheet(image, 20, 30, 3).width == 200 + round(100 * 0.06)  # drawn at half resolution

@@ -242,7 +242,6 @@ def build_gallery(project: Project, game_ids: list[str], options: GalleryOptions
     finally:
         pool.close()
     gallery.pictures = _pictures(gallery)
-    gallery.seconds = time.perf_counter() - start
     write_page(gallery, out, live=options.live, page=options.page)
     gallery.seconds = time.perf_counter() - start
     return gallery

@@ -16,6 +16,7 @@ import io
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -27,6 +28,8 @@ CORNER_MM = 3.0
 #: The four miscuts shown, as (label, dx, dy) in mm: where the cut lines moved to.
 MISCUTS = (("left", -1, 0), ("right", 1, 0), ("up", 0, -1), ("down", 0, 1))
 WEBP_QUALITY = 88
+#: The miscut view is drawn at half the card pictures' resolution: its four cuts share one tile.
+MISCUT_REDUCE = 2
 #: Below this many jobs a pool costs more than it saves.
 POOL_THRESHOLD = 6
 
@@ -93,8 +96,9 @@ def run_face_job(job: FaceJob) -> tuple[str, bytes | None]:
 # ------------------------------------------------------------------ cut cards
 
 
+@lru_cache(maxsize=16)
 def rounded_mask(width: int, height: int, radius: float, scale: int = 3) -> Image.Image:
-    """An antialiased mask of a rounded rectangle."""
+    """An antialiased mask of a rounded rectangle (one per card size: do not change it)."""
     big = Image.new("L", (width * scale, height * scale), 0)
     ImageDraw.Draw(big).rounded_rectangle([0, 0, width * scale - 1, height * scale - 1],
                                           radius=max(0.0, radius * scale), fill=255)
@@ -110,15 +114,17 @@ def cut_card(image: Image.Image, width_mm: float, height_mm: float, bleed_mm: fl
     y0 = round((bleed_mm + dy_mm) * px_per_mm)
     w, h = round(width_mm * px_per_mm), round(height_mm * px_per_mm)
     card = image.crop((x0, y0, x0 + w, y0 + h)).convert("RGBA")
-    card.putalpha(rounded_mask(w, h, corner_mm * px_per_mm))
+    card.putalpha(rounded_mask(w, h, round(corner_mm * px_per_mm, 2)))
     return card
 
 
 def miscut_sheet(image: Image.Image, width_mm: float, height_mm: float, bleed_mm: float,
-                 shift_mm: float = MISCUT_MM) -> Image.Image:
+                 shift_mm: float = MISCUT_MM, reduce: int = MISCUT_REDUCE) -> Image.Image:
     """Four cuts of the card, each with the trim moved ``shift_mm`` left, right, up and down, two by two
-    (in the order of :data:`MISCUTS`), on transparency."""
+    (in the order of :data:`MISCUTS`), on transparency; at 1/``reduce`` of the image's resolution."""
     shift = min(shift_mm, bleed_mm)
+    if reduce > 1:
+        image = image.reduce(reduce)
     cuts = [cut_card(image, width_mm, height_mm, bleed_mm, dx * shift, dy * shift) for _, dx, dy in MISCUTS]
     w, h = cuts[0].size
     gap = max(2, round(w * 0.06))
