@@ -111,12 +111,13 @@ def test_a_yaml_error_shows_on_the_page_and_clears_when_fixed(server, page):
     game = proj / "data" / "demo" / "game.yaml"
     good = game.read_text(encoding="utf-8")
     game.write_text(good + "decks: [\n", encoding="utf-8")
-    shown = poll(lambda: status(page), timeout=UPDATE_S)
-    assert shown.startswith("data/demo/game.yaml:"), shown
-    assert "invalid YAML" in shown
+    shown = poll(lambda: (text := status(page)).startswith("data/demo/game.yaml:") and text, timeout=UPDATE_S)
+    assert shown and "invalid YAML" in shown, status(page)
     assert len(page.find_elements("css selector", ".tile")) == 3  # the last good gallery stays under it
     game.write_text(good, encoding="utf-8")
-    assert poll(lambda: status(page) == "", timeout=UPDATE_S), status(page)
+    errors = "return document.documentElement.dataset.errors"
+    assert poll(lambda: "game.yaml" not in status(page) and page.execute_script(errors) == "0", timeout=UPDATE_S), \
+        status(page)
     assert console_errors(page) == []
 
 
@@ -158,3 +159,18 @@ def test_the_state_request_waits_for_news(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_new_change_cuts_the_slow_work_short(tmp_path):
+    from deckgen.loader import load_project
+    from deckgen.preview.gallery import build_gallery
+
+    proj = tmp_path / "proj"
+    create_project(proj)
+    options = GalleryOptions(out=tmp_path / "g", workers=1, live=True)
+    gallery = build_gallery(load_project(proj), ["demo"], options, cancelled=lambda: True)
+    assert len(gallery.tiles) == 3 and all(t.front for t in gallery.tiles)  # the cards are drawn all the same
+    assert [view.checked for view in gallery.games] == [False]  # the checks wait for the next build
+    assert 'data-checking="1"' in (tmp_path / "g" / "index.html").read_text(encoding="utf-8")
+    done = build_gallery(load_project(proj), ["demo"], options)
+    assert [view.checked for view in done.games] == [True]

@@ -203,8 +203,12 @@ def _decks(game: Game, variant: str | None) -> list[Deck]:
 
 
 def build_gallery(project: Project, game_ids: list[str], options: GalleryOptions, store: Store | None = None,
-                  progress: Callable[[str], None] | None = None) -> Gallery:
-    """Render, draw and check what the gallery shows, write its pictures and index.html; return it."""
+                  progress: Callable[[str], None] | None = None,
+                  cancelled: Callable[[], bool] = lambda: False) -> Gallery:
+    """Render, draw and check what the gallery shows, write its pictures and index.html; return it.
+
+    Once ``cancelled()`` says so (`deckgen serve`: a file changed again), checks, documents and rulebook
+    pages not yet begun are left out (their games marked not checked) and the page is written as it is."""
     from deckgen.build import default_store
     from deckgen.render.raster import configure_fontconfig
 
@@ -225,7 +229,7 @@ def build_gallery(project: Project, game_ids: list[str], options: GalleryOptions
             gallery.games.append(_game_view(project, project.games[gid], options, languages, store, prints,
                                             renderer, pool, gallery))
         pool.start()  # draw in the workers while this process checks
-        slow = _SlowWork(project, options, store, prints, out)
+        slow = _SlowWork(project, options, store, prints, out, cancelled)
         for view in gallery.games:
             say(f"checking {view.id}")
             _attach(view, slow.problems(view, gallery), languages)
@@ -339,8 +343,10 @@ def _render(project: Project, game: Game, deck: Deck, lang: str, store: Store, p
 class _SlowWork:
     """The checks, document pages and rulebook pages of a game: cached by everything the game is made of."""
 
-    def __init__(self, project: Project, options: GalleryOptions, store: Store, prints: Fingerprints, out: Path):
+    def __init__(self, project: Project, options: GalleryOptions, store: Store, prints: Fingerprints, out: Path,
+                 cancelled: Callable[[], bool] = lambda: False):
         self.project, self.options, self.store, self.prints, self.out = project, options, store, prints, out
+        self.cancelled = cancelled
         self.encoded = 0
         self._rules: list[tuple[GameView, str, str, Any]] = []  # (view, lang, key, future)
         self._executor = None
@@ -356,7 +362,7 @@ class _SlowWork:
             return found
         key = self.key(game, "checks")
         entry = self.store.get("preview", key)
-        if entry is None and self.options.checks == "run":
+        if entry is None and self.options.checks == "run" and not self.cancelled():
             entry = {"problems": [list(_problem_row(p)) for p in run_game_checks(self.project, game.id)]}
             self.store.put("preview", key, entry)
         if entry is None:
@@ -378,7 +384,7 @@ class _SlowWork:
                 if entry is not None and (self.out / entry["picture"]).is_file():
                     view.documents.append(Thumb(spec.id, lang, entry["picture"], entry["width"], entry["height"]))
                     continue
-                if self.options.documents != "run":
+                if self.options.documents != "run" or self.cancelled():
                     view.checked = False
                     continue
                 from deckgen.documents import render_document
@@ -416,7 +422,7 @@ class _SlowWork:
             if entry is not None and all((self.out / p).is_file() for p in entry["pages"]):
                 self._add_rules(view, lang, entry)
                 continue
-            if self.options.documents != "run":
+            if self.options.documents != "run" or self.cancelled():
                 view.checked = False
                 continue
             if self._executor is None:
@@ -435,16 +441,25 @@ class _SlowWork:
                                    if Problem(*row) not in view.rulebook_problems]
 
     def finish(self) -> None:
+        """Collect the rulebook pages (those not ready once cancelled are left out)."""
+        from concurrent.futures import wait
+
+        pending = {future for *_, future in self._rules}
+        while pending and not self.cancelled():
+            pending = wait(pending, timeout=0.25).not_done
         try:
             for view, lang, key, future in self._rules:
+                if not future.done():
+                    view.checked = False
+                    continue
                 entry = future.result()
                 self.encoded += len(entry["pages"])
                 if not entry.get("problems"):
                     self.store.put("preview", key, entry)
                 self._add_rules(view, lang, entry)
         finally:
-            if self._executor is not None:
-                self._executor.shutdown(cancel_futures=True)
+            if self._executor is not None:  # a rulebook still being drawn finishes on its own, unheeded
+                self._executor.shutdown(wait=not self.cancelled(), cancel_futures=True)
                 self._executor = None
 
 

@@ -112,7 +112,7 @@ class LiveGallery:
             project = load_project(self.root)
             games = self.game_ids or list(project.games)
             options = replace(self.options, checks=checks, documents=documents, page=self.state.page + 1)
-            gallery = build_gallery(project, games, options)
+            gallery = build_gallery(project, games, options, cancelled=self.pending.is_set)
         except DeckgenError as exc:
             self.update(busy="", errors=list(exc.problems))
             for problem in exc.problems:
