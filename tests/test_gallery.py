@@ -212,3 +212,15 @@ def test_a_cut_moved_one_millimetre_takes_the_trim_from_one_millimetre_over():
     # right of the four: 1 mm more of the right bleed
     assert sheet.getpixel((200 + gap + 100, 150))[0] == 140
     assert miscut_sheet(image, 20, 30, 3).width == 200 + round(100 * 0.06)  # drawn at half resolution
+
+
+def test_a_document_problem_shows_on_the_page_of_its_language(project):
+    from deckgen.preview.gallery import GameView
+
+    russian = Problem("templates/classic/local-rules.svg.j2", 62, None, None,
+                      "document locations [ru]: 'Мастер-джедай': its last line is the lone word 'джедай'", True)
+    everywhere = Problem("templates/classic/local-rules.svg.j2", 22, None, None, "text in #24112f is almost black",
+                         True)
+    view = GameView(project.games["classic"], "Classic", document_problems={"locations": [russian, everywhere]})
+    assert view.document_problems_in("locations", "ru") == [russian, everywhere]
+    assert view.document_problems_in("locations", "fr") == [everywhere]

@@ -134,6 +134,11 @@ class GameView:
     def id(self) -> str:
         return self.game.id
 
+    def document_problems_in(self, doc_id: str, lang: str) -> list[Problem]:
+        """The problems of a document that concern its page in ``lang`` (those naming no language too)."""
+        return [p for p in self.document_problems.get(doc_id, [])
+                if (m := _DOCUMENT.search(p.message)) is None or m.group(2) == lang]
+
 
 @dataclass
 class Gallery:
