@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import signal
+import sys
 import threading
 import traceback
 from dataclasses import dataclass, field, replace
@@ -199,6 +200,12 @@ class _Handler(SimpleHTTPRequestHandler):
 
 class GalleryServer(ThreadingHTTPServer):
     daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """A page closed while it waited for news is no error; anything else is printed as usual."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
 
 def make_server(live: LiveGallery, port: int) -> GalleryServer:
