@@ -82,7 +82,7 @@ def test_gallery_opens_from_disk_without_console_errors(planted, browser):
     # 3 card kinds in each of 2 languages
     assert len(browser.find_elements("css selector", ".tile")) == 6
     assert len(shown_tiles(browser)) == 6
-    assert "6 cards in 2 decks, 2 with problems" in built
+    assert "6 cards of 1 deck in 2 languages, 2 with problems" in built
     first = browser.find_element("css selector", ".tile img.front")
     assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", first) > 0
     ids = {(t.get_attribute("data-card"), t.find_element("css selector", ".id code").text)
@@ -147,7 +147,7 @@ def test_cards_limits_the_gallery_and_prunes_old_pictures(tmp_path):
     out = tmp_path / "g"
     result = invoke("preview", "--project", proj, "--cards", "tide", "--out", out)
     assert result.exit_code == 0, result.output
-    assert "1 cards in 1 decks" in result.output
+    assert "1 card of 1 deck in 1 language" in result.output
     html = (out / "index.html").read_text(encoding="utf-8")
     assert 'data-card="tide"' in html and 'data-card="ember"' not in html
     kept = {p.name for p in (out / "img").glob("*.webp")}

@@ -160,8 +160,14 @@ class Gallery:
     def line(self) -> str:
         tiles = self.tiles
         flagged = sum(1 for t in tiles if t.all_problems)
-        return (f"{len(tiles)} cards in {sum(len(g.decks) for g in self.games)} decks, {flagged} with problems; "
-                f"{self.drawn} faces drawn, {self.encoded} pictures written; {self.seconds:.1f} s")
+        decks = len({(g.id, d.label) for g in self.games for d in g.decks})
+        return (f"{_count(len(tiles), 'card')} of {_count(decks, 'deck')} in {_count(len(self.languages), 'language')}, "
+                f"{flagged} with problems; {_count(self.drawn, 'face')} drawn, "
+                f"{_count(self.encoded, 'picture')} written; {self.seconds:.1f} s")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 @dataclass(frozen=True)
