@@ -30,7 +30,7 @@ from typing import Any, Callable
 from deckgen import __version__
 from deckgen.build import Fingerprints, deck_languages, render_deck, selected_decks
 from deckgen.errors import DeckgenError, Problem, unique
-from deckgen.model import Card, Deck, Game, Project
+from deckgen.model import Deck, Game, Project
 from deckgen.preview.images import (DEFAULT_PALETTE, MISCUTS, FaceJob, Palette, PicturePool, palette_of, save_webp)
 from deckgen.render.store import Store, hash_text, raster_key, renderer_id
 
