@@ -224,3 +224,17 @@ def test_a_document_problem_shows_on_the_page_of_its_language(project):
     view = GameView(project.games["classic"], "Classic", document_problems={"locations": [russian, everywhere]})
     assert view.document_problems_in("locations", "ru") == [russian, everywhere]
     assert view.document_problems_in("locations", "fr") == [everywhere]
+
+
+def test_a_layout_box_problem_heads_the_decks_that_draw_the_box(project):
+    from deckgen.preview.gallery import DeckView, GameView, _attach
+
+    game = project.games["classic"]
+    views = [DeckView(deck, deck.id, "en", templates={deck.front, deck.back}) for deck in game.decks.values()]
+    view = GameView(game, "Classic", decks=views)
+    frame = Problem("data/classic/style.yaml", 28, 3, "boxes.frame",
+                    "a frame 1.4 mm inside the trim shows a miscut: let it bleed off or keep it 3.5 mm in")
+    unrelated = Problem("data/classic/game.yaml", 3, 1, "name", "something about the game")
+    _attach(view, [frame, unrelated], ("en",), project)
+    assert {d.deck.id: d.problems for d in view.decks} == {"classic": [frame], "adapted-42": []}
+    assert view.problems == [unrelated]

@@ -243,7 +243,7 @@ def build_gallery(project: Project, game_ids: list[str], options: GalleryOptions
         slow = _SlowWork(project, options, store, prints, out, cancelled)
         for view in gallery.games:
             say(f"checking {view.id}")
-            _attach(view, slow.problems(view, gallery), languages)
+            _attach(view, slow.problems(view, gallery), languages, project)
             if options.documents != "off":
                 say(f"documents of {view.id}")
                 slow.documents(view, languages)
@@ -565,8 +565,10 @@ def problem_target(problem: Problem, card_ids: set[str], deck_labels: set[str]) 
     return "game", None, lang
 
 
-def _attach(view: GameView, problems: list[Problem], languages: tuple[str, ...]) -> None:
-    """Put each problem on the tiles of its card, its deck, document or rulebook, or on the game."""
+def _attach(view: GameView, problems: list[Problem], languages: tuple[str, ...], project: Project | None = None
+            ) -> None:
+    """Put each problem on the tiles of its card, its deck, document or rulebook, or on the game; a problem of
+    a layout box (the cut-safe check) on the decks whose templates draw that box."""
     card_ids = {t.card for d in view.decks for t in d.tiles}
     labels = {d.label for d in view.decks} | {d.id for d in view.game.decks.values()}
     for deck in view.decks:
@@ -586,6 +588,10 @@ def _attach(view: GameView, problems: list[Problem], languages: tuple[str, ...])
                 for tile in deck.tiles:
                     if tile.card == name and fits(tile.lang, tile.localized) and problem not in tile.problems:
                         tile.problems.append(problem)
+        elif kind == "game" and project is not None and _decks_drawing(project, view, problem):
+            for deck in _decks_drawing(project, view, problem):
+                if problem not in deck.problems:
+                    deck.problems.append(problem)
         elif kind == "game" and _documents_of(view, problem):
             for doc in _documents_of(view, problem):
                 view.document_problems.setdefault(doc, []).append(problem)
@@ -605,6 +611,20 @@ def _attach(view: GameView, problems: list[Problem], languages: tuple[str, ...])
                 view.rulebook_problems.append(problem)
         else:
             view.problems.append(problem)
+
+
+_BOX_FIELD = re.compile(r"(?:^|\.)(?:boxes|roles)\.([^.]+)")
+
+
+def _decks_drawing(project: Project, view: GameView, problem: Problem) -> list[DeckView]:
+    """The decks whose templates draw the layout box a problem's field names (none if it names no box)."""
+    from deckgen.checks.cutsafe import template_boxes
+
+    box = _BOX_FIELD.search(problem.field or "")
+    if box is None:
+        return []
+    return [d for d in view.decks
+            if any(box.group(1) in template_boxes(project, view.id, t) for t in sorted(d.templates) if t)]
 
 
 def _documents_of(view: GameView, problem: Problem) -> list[str]:
