@@ -774,7 +774,7 @@ def _gallery_games(project, games: tuple[str, ...]) -> list[str]:
 
 
 def _gallery_options(project, languages, cards, variant, dpi, out, jobs, live=False):
-    from deckgen.preview.gallery import GalleryOptions
+    from deckgen.preview.views import GalleryOptions
 
     return GalleryOptions(out=out or _output(project, None) / "preview", languages=_gallery_languages(
         project, languages), cards=_card_list(cards), variant=variant, dpi=dpi, workers=jobs, live=live)
@@ -893,7 +893,7 @@ def serve(games, port, languages, cards, variant, dpi, out, jobs, project_dir):
         options = _gallery_options(project, languages, cards, variant, dpi, out, jobs, live=True)
         check_gallery_options(project, game_ids, options)
     else:
-        from deckgen.preview.gallery import GalleryOptions
+        from deckgen.preview.views import GalleryOptions
         from deckgen.project import default_output
 
         wanted = tuple(c.strip() for v in languages for c in v.split(",") if c.strip() and c.strip() != "all")

@@ -16,7 +16,7 @@ from PIL import Image
 
 from deckgen.cli import main
 from deckgen.errors import Problem
-from deckgen.preview.gallery import problem_target
+from deckgen.preview.placement import problem_target
 from deckgen.preview.images import MISCUTS, cut_card, miscut_sheet
 from deckgen.scaffold import create_project
 from tests.browser import chrome, console_errors, needs_browser, shown_tiles
@@ -215,7 +215,7 @@ def test_a_cut_moved_one_millimetre_takes_the_trim_from_one_millimetre_over():
 
 
 def test_a_document_problem_shows_on_the_page_of_its_language(project):
-    from deckgen.preview.gallery import GameView
+    from deckgen.preview.views import GameView
 
     russian = Problem("templates/classic/local-rules.svg.j2", 62, None, None,
                       "document locations [ru]: 'Мастер-джедай': its last line is the lone word 'джедай'", True)
@@ -227,7 +227,8 @@ def test_a_document_problem_shows_on_the_page_of_its_language(project):
 
 
 def test_a_layout_box_problem_heads_the_decks_that_draw_the_box(project):
-    from deckgen.preview.gallery import DeckView, GameView, _attach
+    from deckgen.preview.placement import attach
+    from deckgen.preview.views import DeckView, GameView
 
     game = project.games["classic"]
     views = [DeckView(deck, deck.id, "en", templates={deck.front, deck.back}) for deck in game.decks.values()]
@@ -235,6 +236,6 @@ def test_a_layout_box_problem_heads_the_decks_that_draw_the_box(project):
     frame = Problem("data/classic/style.yaml", 28, 3, "boxes.frame",
                     "a frame 1.4 mm inside the trim shows a miscut: let it bleed off or keep it 3.5 mm in")
     unrelated = Problem("data/classic/game.yaml", 3, 1, "name", "something about the game")
-    _attach(view, [frame, unrelated], ("en",), project)
+    attach(view, [frame, unrelated], ("en",), project)
     assert {d.deck.id: d.problems for d in view.decks} == {"classic": [frame], "adapted-42": []}
     assert view.problems == [unrelated]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from deckgen.preview.gallery import GalleryOptions
+from deckgen.preview.views import GalleryOptions
 from deckgen.preview.server import HOST, LiveGallery, make_server
 from deckgen.scaffold import create_project
 from tests.browser import chrome, console_errors, needs_browser, poll

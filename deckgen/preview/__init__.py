@@ -5,6 +5,8 @@
 * :mod:`deckgen.preview.server` — ``deckgen serve``: the gallery on 127.0.0.1, rebuilt when a file of
   data/, templates/ or fonts/ changes, the open page updating itself;
 * :mod:`deckgen.preview.showcase` — ``deckgen showcase``: a PNG of a fan of cards;
+* :mod:`deckgen.preview.views`, :mod:`~deckgen.preview.placement`, :mod:`~deckgen.preview.images`,
+  :mod:`~deckgen.preview.extras`, :mod:`~deckgen.preview.page` — the gallery's parts;
 * :mod:`deckgen.preview.contact` — the old one-PNG contact sheet (``deckgen preview GAME CARD… -o FILE``).
 """
 

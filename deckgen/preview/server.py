@@ -34,7 +34,8 @@ from typing import Callable
 from urllib.parse import parse_qs, urlsplit
 
 from deckgen.errors import DeckgenError, Problem
-from deckgen.preview.gallery import Gallery, GalleryOptions, build_gallery, prune
+from deckgen.preview.gallery import build_gallery, prune
+from deckgen.preview.views import Gallery, GalleryOptions
 
 HOST = "127.0.0.1"
 #: Seconds a state request waits for something new before answering anyway.
@@ -222,7 +223,7 @@ def make_server(live: LiveGallery, port: int) -> GalleryServer:
 
 def write_waiting_page(out: Path) -> None:
     """The page shown until the first gallery is built (it loads the gallery when that is ready)."""
-    from deckgen.preview.gallery import ASSETS, copy_if_changed
+    from deckgen.preview.page import ASSETS, copy_if_changed
 
     for name in ("gallery.css", "gallery.js"):
         copy_if_changed(ASSETS / name, Path(out) / "assets" / name)
