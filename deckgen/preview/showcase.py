@@ -137,15 +137,17 @@ def fan(cards: list[Image.Image], palette: Palette, title: str = "", font_path: 
     margin = round(MARGIN_WIDTHS * cw)
     title_h = round(0.22 * ch) if title else 0
     width = round(right - left) + 2 * margin
-    height = round(bottom - top) + 2 * margin + title_h
+    height = round(bottom - top) + 2 * margin + title_h - (margin // 2 if title else 0)
     canvas = _ground(width, height, palette).convert("RGBA")
     blur = max(2, round(cw * 0.035))
     for rotated, x, y in placed:
         px, py = round(x - left + margin), round(y - top + margin)
-        shadow = Image.new("RGBA", rotated.size, (0, 0, 0, 0))
-        shadow.putalpha(rotated.getchannel("A").point(lambda a: a * 0.55))
-        shadow = shadow.filter(ImageFilter.GaussianBlur(blur))
-        canvas.alpha_composite(shadow, (px + blur // 2, py + blur))
+        pad = 3 * blur  # room for the blur, so the shadow fades out instead of ending at the card's box
+        alpha = Image.new("L", (rotated.width + 2 * pad, rotated.height + 2 * pad), 0)
+        alpha.paste(rotated.getchannel("A").point(lambda a: a * 0.55), (pad, pad))
+        shadow = Image.new("RGBA", alpha.size, (0, 0, 0, 0))
+        shadow.putalpha(alpha.filter(ImageFilter.GaussianBlur(blur)))
+        canvas.alpha_composite(shadow, (max(0, px - pad + blur // 2), max(0, py - pad + blur)))
         canvas.alpha_composite(rotated, (px, py))
     if title:
         _title(canvas, title, palette, font_path, round(bottom - top) + margin + title_h // 2, title_h)
