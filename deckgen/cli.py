@@ -885,8 +885,7 @@ def serve(games, port, languages, cards, variant, dpi, out, jobs, project_dir):
     root = find_project_root(project_dir)
     try:
         project = _load(project_dir)
-    except DeckgenError as exc:  # the page shows it until the file is fixed
-        _report(exc.problems)
+    except DeckgenError:  # the first build prints it, and the page shows it until the file is fixed
         project = None
     if project is not None:
         game_ids = _gallery_games(project, games)
