@@ -131,6 +131,8 @@ def main():
       deckgen build classic --paper letter --duplex short
       deckgen check                    validate data, text fit and glyphs
       deckgen judge classic hand.yaml  who wins a showdown
+      deckgen preview                  a gallery of every card (output/preview/)
+      deckgen serve                    the gallery, updated as you edit
     """
 
 
@@ -751,38 +753,198 @@ def decisions(game, languages, project_dir):
     _report(problems)
 
 
-@main.command()
-@click.argument("game")
-@click.argument("cards", nargs=-1)
-@lang_option
-@click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True)
-@click.option("--columns", type=click.IntRange(1, 40), default=None, help="Cards per row (default: up to 8).")
-@click.option("--variant", "--faces", "variant", default=None, help="Show a deck variant, e.g. cloud-city.")
-@click.option("--back", is_flag=True, help="Also show the deck's back.")
-@out_option("the PNG")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="PNG file to write (default: OUT/preview-GAME.png).")
-@project_option
-def preview(game, cards, languages, dpi, columns, variant, back, out, output, project_dir):
-    """Render CARDS of GAME (default: all) to one PNG contact sheet, to look at a design or a translation.
+def _gallery_languages(project, values: tuple[str, ...]) -> tuple[str, ...]:
+    """``--lang`` of the gallery: the codes given, every language for ``all``; () (the first) if none."""
+    codes = _languages(project, values)
+    return codes or (tuple(project.languages) if any(v.strip() for v in values) else ())
 
-    The thin white line on each card is the trim; outside it is bleed.  Text
-    problems are printed but do not stop the preview.
+
+def _card_list(cards: str | None) -> tuple[str, ...]:
+    return tuple(c.strip() for c in (cards or "").split(",") if c.strip())
+
+
+def _gallery_games(project, games: tuple[str, ...]) -> list[str]:
+    """GAMES of ``deckgen preview``/``serve``; a card id where a game belongs is the old
+    ``deckgen preview GAME CARD…`` form, answered with the new one."""
+    for name in games:
+        if name in project.games:
+            continue
+        cards = [g for g in games if g not in project.games]
+        owner = next((g for g in games if g in project.games and any(
+            c.id == name for d in project.games[g].decks.values() for c in d.cards)), None)
+        if owner is not None:
+            raise DeckgenError(Problem(None, None, None, name, (
+                f"is a card, not a game: the gallery takes cards with --cards; write `deckgen preview {owner} "
+                f"--cards {','.join(cards)}` (or add -o FILE.png for the old one-PNG contact sheet)")))
+        raise DeckgenError(f"unknown game {name!r} (this project has: {', '.join(project.games)})")
+    return list(games) or list(project.games)
+
+
+def _gallery_options(project, languages, cards, variant, dpi, out, jobs, live=False):
+    from deckgen.preview.views import GalleryOptions
+
+    return GalleryOptions(out=out or _output(project, None) / "preview", languages=_gallery_languages(
+        project, languages), cards=_card_list(cards), variant=variant, dpi=dpi, workers=jobs, live=live)
+
+
+gallery_lang_option = click.option(
+    "--lang", "languages", multiple=True, metavar="LANG",
+    help="Languages: a code (de), a list (de,fr) or all. Default: the project's first.")
+gallery_out_option = click.option(
+    "--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help="Folder of the gallery. Default: output/preview/ of the project.")
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@gallery_lang_option
+@click.option("--cards", default=None, metavar="ID,...", help="Only these cards, for a quick look.")
+@click.option("--variant", "--faces", "variant", default=None, help="Only this deck variant, e.g. cloud-city.")
+@click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True)
+@gallery_out_option
+@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Drawing processes (default: CPUs).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The old contact sheet instead: GAME CARD… side by side in one PNG FILE (every language "
+                   "unless --lang).")
+@click.option("--back", is_flag=True, help="Contact sheet (-o): also show the deck's back.")
+@click.option("--columns", type=click.IntRange(1, 40), default=None,
+              help="Contact sheet (-o): cards per row (default: up to 8).")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
+@project_option
+def preview(games, languages, cards, variant, dpi, out, jobs, output, back, columns, quiet, project_dir):
+    """Write a gallery of GAMES (default: all) that opens in a browser from disk: OUT/index.html.
+
+    Every card of every deck, front and back, grouped by deck, with its id,
+    count and what `deckgen check` says about it on the card; filters by
+    deck, language and "only problems"; a miscut view (the trim moved 1 mm
+    each way); documents and rulebook pages as thumbnails.  An unchanged
+    card is not drawn again.  `deckgen serve` keeps it up to date as files
+    change.
 
     \b
     Examples:
-      deckgen preview classic the-star coins-5 --lang de,ru
-      deckgen preview pazaak --back -o /tmp/pazaak.png
+      deckgen preview                          every game, the first language
+      deckgen preview classic --lang all
+      deckgen preview classic --cards the-star,coins-5 --lang de,ru
+      deckgen preview pazaak --back -o /tmp/pazaak.png   (the old one-PNG contact sheet)
     """
+    project = _load(project_dir)
+    if output is not None:
+        _contact_sheet(project, games, languages, dpi, columns, variant, back, output)
+        return
+    from deckgen.preview.gallery import build_gallery, prune
+
+    game_ids = _gallery_games(project, games)
+    if columns is not None:
+        click.echo("--columns only shapes the contact sheet (-o FILE); the gallery fits the window", err=True)
+    options = _gallery_options(project, languages, cards, variant, dpi, out, jobs)
+    say = None if quiet or not sys.stderr.isatty() else (lambda text: click.echo(f"{text}…", err=True))
+    gallery = build_gallery(project, game_ids, options, progress=say)
+    prune(options.out, gallery.pictures)
+    _report(gallery.errors)
+    if not quiet:
+        click.echo(f"wrote {Path(options.out) / 'index.html'}")
+        click.echo(gallery.line())
+
+
+def _contact_sheet(project, args, languages, dpi, columns, variant, back, output) -> None:
     from deckgen.preview import contact_sheet, write_png
 
-    project = _load(project_dir)
-    png, problems = contact_sheet(project, game, list(cards), _languages(project, languages), dpi, columns,
+    if not args:
+        raise DeckgenError(Problem(None, None, None, "-o", "the contact sheet needs a GAME: "
+                                                           "`deckgen preview GAME [CARD…] -o FILE.png`"))
+    png, problems = contact_sheet(project, args[0], list(args[1:]), _languages(project, languages), dpi, columns,
                                   variant, back)
-    target = output or _output(project, out) / f"preview-{game}.png"
-    write_png(target, png)
+    write_png(output, png)
     _report(problems)
-    click.echo(f"wrote {target}")
+    click.echo(f"wrote {output}")
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="Port on 127.0.0.1 (0: any free one).")
+@gallery_lang_option
+@click.option("--cards", default=None, metavar="ID,...", help="Only these cards.")
+@click.option("--variant", "--faces", "variant", default=None, help="Only this deck variant.")
+@click.option("--dpi", type=click.IntRange(36, 600), default=150, show_default=True)
+@gallery_out_option
+@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Drawing processes (default: CPUs).")
+@project_option
+def serve(games, port, languages, cards, variant, dpi, out, jobs, project_dir):
+    """Serve the gallery of GAMES (default: all) on 127.0.0.1 and keep it up to date while you edit.
+
+    Watches data/, templates/, fonts/ and deckgen.yaml; a change redraws
+    only the cards it touches and the open page updates itself.  A file
+    that cannot be read (a YAML or template error) shows as a located line
+    at the top of the page until it is fixed; the server keeps running.
+    Ctrl-C stops it.
+
+    \b
+    Examples:
+      deckgen serve
+      deckgen serve classic --lang de --port 8000
+    """
+    from deckgen.preview.gallery import check_gallery_options
+    from deckgen.preview.server import LiveGallery, serve as run_server
+    from deckgen.project import find_project_root
+
+    root = find_project_root(project_dir)
+    try:
+        project = _load(project_dir)
+    except DeckgenError:  # the first build prints it, and the page shows it until the file is fixed
+        project = None
+    if project is not None:
+        game_ids = _gallery_games(project, games)
+        options = _gallery_options(project, languages, cards, variant, dpi, out, jobs, live=True)
+        check_gallery_options(project, game_ids, options)
+    else:
+        from deckgen.preview.views import GalleryOptions
+        from deckgen.project import default_output
+
+        wanted = tuple(c.strip() for v in languages for c in v.split(",") if c.strip() and c.strip() != "all")
+        game_ids = list(games)
+        options = GalleryOptions(out=out or default_output(root) / "preview", languages=wanted,
+                                 cards=_card_list(cards), variant=variant, dpi=dpi, workers=jobs, live=True)
+    live = LiveGallery(root, game_ids, options, log=lambda line: click.echo(line, err=True))
+    run_server(live, port, ready=lambda url: click.echo(f"serving {url} (Ctrl-C stops)"))
+
+
+@main.command()
+@click.argument("game")
+@click.argument("deck", required=False)
+@click.option("--cards", default=None, metavar="ID,...",
+              help="These cards, in this order (default: seven spread over the deck).")
+@click.option("--lang", "lang", default=None, metavar="LANG", help="Language (default: the project's first).")
+@click.option("--dpi", type=click.IntRange(72, 600), default=200, show_default=True, help="Resolution of the cards.")
+@click.option("--no-title", is_flag=True, help="Leave the game's name out.")
+@out_option("the PNG")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="PNG file to write (default: OUT/showcase-GAME-DECK-LANG.png).")
+@project_option
+def showcase(game, deck, cards, lang, dpi, no_title, out, output, project_dir):
+    """Write a PNG of a fan of GAME's cards (of DECK; default its first deck) for a README or an announcement.
+
+    \b
+    Examples:
+      deckgen showcase classic
+      deckgen showcase pazaak --cards plus-1,minus-2,flip-2 --lang de -o pazaak.png
+    """
+    from deckgen.output import write_atomic
+    from deckgen.preview.showcase import showcase as make_showcase
+
+    project = _load(project_dir)
+    if lang is not None:
+        _languages(project, (lang,))
+    shown = make_showcase(project, game, deck, _card_list(cards), lang, dpi, title=not no_title)
+    chosen = lang or project.languages[0]
+    if output is None:
+        from deckgen.preview.showcase import pick_deck
+
+        output = _output(project, out) / f"showcase-{game}-{pick_deck(project.games[game], deck).label}-{chosen}.png"
+    write_atomic(output, shown.png)
+    _report(shown.problems)
+    click.echo(f"wrote {output} ({shown.size[0]}×{shown.size[1]} px: {', '.join(shown.cards)})")
 
 
 @main.command()

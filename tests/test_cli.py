@@ -25,7 +25,7 @@ def test_list_shows_games_decks_counts_languages():
 
 
 def test_help_has_examples_for_every_command():
-    for cmd in ("build", "check", "judge", "list", "new", "preview", "decisions"):
+    for cmd in ("build", "check", "judge", "list", "new", "preview", "serve", "showcase", "decisions"):
         result = invoke(cmd, "--help")
         assert result.exit_code == 0 and "Example" in result.output
 
@@ -87,7 +87,7 @@ def test_rebuild_is_byte_identical(tmp_path):
         assert (a / "demo" / name).read_bytes() == (b / "demo" / name).read_bytes()
 
 
-def test_preview_contact_sheet(tmp_path):
+def test_preview_dash_o_still_writes_the_old_contact_sheet(tmp_path):
     from PIL import Image
 
     proj = tmp_path / "mine"

@@ -516,3 +516,10 @@ def check_cutsafe(ctx: CheckContext) -> list[Problem]:
 
 
 CUTSAFE = Check("cut-safe design", check_cutsafe)
+
+
+def template_boxes(project: Project, game_id: str, template: str) -> frozenset[str]:
+    """The layout boxes a template of ``game_id`` names in ``box()`` (with what it extends, imports, includes)."""
+    from deckgen.render.templates import template_dirs
+
+    return _template_boxes(tuple(str(d) for d in template_dirs(project.root, game_id)), template)

@@ -1,4 +1,4 @@
-"""Contact sheets: render chosen cards to one PNG for a quick look.
+"""The old contact sheet: chosen cards side by side in one PNG (`deckgen preview GAME CARD… -o FILE`).
 
 For designers tweaking a template and translators checking a text: no PDF,
 no print layout, just the cards side by side (trim marks shown as a thin

@@ -1,0 +1,251 @@
+"""``deckgen serve``: the gallery on 127.0.0.1, rebuilt when a file of the project changes.
+
+Three parts, each in its own thread:
+
+* the web server (:class:`GalleryServer`, only on 127.0.0.1) hands out the
+  gallery folder and ``/_deckgen/state``, which answers when the state has
+  moved past the version the page knows (a long poll: the open page learns
+  of a new gallery or a new error at once, without polling every second);
+* the watcher (:mod:`watchfiles`) waits for changes under data/,
+  templates/, fonts/ and to deckgen.yaml;
+* the builder (:class:`LiveGallery`) loads the project again and rebuilds
+  the gallery: first the cards (a face whose inputs did not change comes
+  from the cache, so only changed cards are drawn), then the checks,
+  documents and rulebook pages, unless more changes came in meanwhile.
+
+A project that cannot be loaded (a YAML syntax error) or a face that cannot
+be rendered (a template error) becomes a list of located one-line errors
+on the page; the last good gallery stays under it.  When the file is fixed
+the errors go away.  Nothing a project holds stops the server.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+import threading
+import traceback
+from dataclasses import dataclass, field, replace
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Callable
+from urllib.parse import parse_qs, urlsplit
+
+from deckgen.errors import DeckgenError, Problem
+from deckgen.preview.gallery import build_gallery, prune
+from deckgen.preview.views import Gallery, GalleryOptions
+
+HOST = "127.0.0.1"
+#: Seconds a state request waits for something new before answering anyway.
+LONG_POLL_S = 25.0
+#: Folders (and the project file) whose changes rebuild the gallery.
+WATCHED = ("data", "templates", "fonts", "deckgen.yaml")
+#: Milliseconds the watcher waits for more changes before it reports (an editor saving several files).
+DEBOUNCE_MS = 300
+
+
+@dataclass
+class LiveState:
+    """What the open page asks for: the page number, errors, what is being done."""
+
+    version: int = 0
+    page: int = 0
+    errors: list[Problem] = field(default_factory=list)
+    busy: str = ""
+    line: str = ""
+
+    def as_json(self) -> dict:
+        return {"version": self.version, "page": self.page, "busy": self.busy, "line": self.line,
+                "errors": [{"where": p.location, "field": p.field or "", "message": p.message}
+                           for p in self.errors]}
+
+
+class LiveGallery:
+    """The gallery of a project folder, rebuilt on demand; its state guarded for the web server's threads."""
+
+    def __init__(self, root: Path, game_ids: list[str], options: GalleryOptions,
+                 log: Callable[[str], None] = print):
+        self.root = Path(root)
+        self.game_ids = list(game_ids)
+        self.options = replace(options, live=True)
+        self.log = log
+        self.state = LiveState()
+        self.changed = threading.Condition()
+        self.pending = threading.Event()  # a change came in that the current build has not seen
+        self._shown: set[str] = set()  # pictures of the page before the current one
+
+    # ------------------------------------------------------------------ the state
+
+    def update(self, **values) -> None:
+        with self.changed:
+            for name, value in values.items():
+                setattr(self.state, name, value)
+            self.state.version += 1
+            self.changed.notify_all()
+
+    def wait(self, since: int, timeout: float = LONG_POLL_S) -> dict:
+        """The state as JSON once its version is not ``since`` (or after ``timeout`` seconds)."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.state.version != since, timeout=timeout)
+            return self.state.as_json()
+
+    # ------------------------------------------------------------------ building
+
+    def rebuild(self) -> Gallery | None:
+        """Load the project and rebuild: the cards first, then (if no new change came in) the checks and
+        documents.  A problem of the project becomes the page's errors; returns the last gallery written."""
+        self.pending.clear()
+        gallery = self._pass("drawing cards", checks="cached", documents="cached")
+        if gallery is not None and not self.pending.is_set() and not self._complete(gallery):
+            gallery = self._pass("checking", checks="run", documents="run") or gallery
+        return gallery
+
+    @staticmethod
+    def _complete(gallery: Gallery) -> bool:
+        return all(view.checked for view in gallery.games)
+
+    def _pass(self, busy: str, checks: str, documents: str) -> Gallery | None:
+        from deckgen.loader import load_project
+
+        self.update(busy=busy)
+        try:
+            project = load_project(self.root)
+            games = self.game_ids or list(project.games)
+            options = replace(self.options, checks=checks, documents=documents, page=self.state.page + 1)
+            gallery = build_gallery(project, games, options, cancelled=self.pending.is_set)
+        except DeckgenError as exc:
+            self.update(busy="", errors=list(exc.problems))
+            for problem in exc.problems:
+                self.log(str(problem))
+            return None
+        except Exception as exc:  # a bug in deckgen: say so on the page and keep serving
+            self.log(traceback.format_exc())
+            bug = Problem(None, None, None, None, f"deckgen failed ({type(exc).__name__}: {exc}); "
+                                                  f"the traceback is in the terminal")
+            self.update(busy="", errors=[bug])
+            return None
+        # pictures of the page before are kept: the open page shows them until it has fetched this one
+        prune(Path(options.out), gallery.pictures | self._shown)
+        self._shown = gallery.pictures
+        self.update(busy="", page=options.page, errors=list(gallery.errors), line=gallery.line())
+        self.log(f"{busy.split()[0]}: {gallery.line()}")
+        return gallery
+
+    def watch(self, stop: threading.Event) -> None:
+        """Note every change of a watched file in :attr:`pending` until ``stop`` is set (run in a thread)."""
+        import watchfiles
+
+        paths = [self.root / name for name in WATCHED if (self.root / name).exists()]
+        out = Path(self.options.out).resolve()
+        keep = watchfiles.DefaultFilter()
+
+        def wanted(change, path: str) -> bool:
+            return keep(change, path) and not Path(path).resolve().is_relative_to(out)
+
+        for changes in watchfiles.watch(*paths, watch_filter=wanted, debounce=DEBOUNCE_MS, stop_event=stop,
+                                        raise_interrupt=False):
+            names = sorted({str(Path(p).relative_to(self.root)) if Path(p).is_relative_to(self.root) else p
+                            for _, p in changes})
+            self.log(f"changed: {', '.join(names[:4])}{' …' if len(names) > 4 else ''}")
+            self.pending.set()
+
+    def run(self, stop: threading.Event) -> None:
+        """Build, then rebuild after every change (watched from before the first build on), until ``stop``."""
+        watcher = threading.Thread(target=self.watch, args=(stop,), name="deckgen-watch", daemon=True)
+        watcher.start()
+        try:
+            self.rebuild()
+            while not stop.is_set():
+                if self.pending.wait(timeout=0.5):
+                    self.rebuild()
+        finally:
+            stop.set()
+            watcher.join(timeout=5)
+
+
+# ------------------------------------------------------------------ the web server
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """Files of the gallery folder, ``/_deckgen/state``; nothing is cached but the pictures (named by content)."""
+
+    live: LiveGallery
+
+    def do_GET(self):  # noqa: N802 (the http.server name)
+        url = urlsplit(self.path)
+        if url.path == "/_deckgen/state":
+            try:
+                since = int(parse_qs(url.query).get("since", ["-1"])[0])
+            except ValueError:
+                since = -1
+            body = json.dumps(self.live.wait(since)).encode("utf-8")
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def end_headers(self):
+        if not self.path.startswith(("/img/", "/docs/", "/rules/")):
+            self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format, *args):  # noqa: A002 (the http.server name); requests are not news
+        pass
+
+
+class GalleryServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """A page closed while it waited for news is no error; anything else is printed as usual."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(live: LiveGallery, port: int) -> GalleryServer:
+    """A web server for ``live``'s gallery folder on 127.0.0.1:``port`` (0: any free port)."""
+    out = Path(live.options.out)
+    out.mkdir(parents=True, exist_ok=True)
+    handler = type("Handler", (_Handler,), {"live": live})
+    try:
+        return GalleryServer((HOST, port), partial(handler, directory=str(out)))
+    except OSError as exc:
+        raise DeckgenError(Problem(None, None, None, "--port", f"cannot listen on {HOST}:{port}: "
+                                                               f"{exc.strerror or exc}")) from None
+
+
+def write_waiting_page(out: Path) -> None:
+    """The page shown until the first gallery is built (it loads the gallery when that is ready)."""
+    from deckgen.preview.page import ASSETS, copy_if_changed
+
+    for name in ("gallery.css", "gallery.js"):
+        copy_if_changed(ASSETS / name, Path(out) / "assets" / name)
+    copy_if_changed(ASSETS / "waiting.html", Path(out) / "index.html")
+
+
+def serve(live: LiveGallery, port: int, ready: Callable[[str], None] = print) -> None:
+    """Build the gallery, serve it and rebuild it on changes until interrupted (Ctrl-C, or SIGTERM)."""
+    server = make_server(live, port)
+    write_waiting_page(Path(live.options.out))
+    stop = threading.Event()
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
+    url = f"http://{HOST}:{server.server_address[1]}/"
+    web = threading.Thread(target=server.serve_forever, name="deckgen-serve", daemon=True)
+    web.start()
+    ready(url)
+    try:
+        live.run(stop)
+    except KeyboardInterrupt:
+        live.log("stopped")
+    finally:
+        stop.set()
+        server.shutdown()
+        server.server_close()
