@@ -166,7 +166,8 @@ class Context:
         card = next(c for c in deck.cards if c.id == card_id)
         rendered = self._renderers[key].render_front(card)
         size = deck.size
-        return FaceBox(rendered.svg, width_mm, width_mm * size.height / size.width, self.faces, size.bleed)
+        radius = min(size.width, size.height) / 2 if size.round else 3.0  # a token is cut round
+        return FaceBox(rendered.svg, width_mm, width_mm * size.height / size.width, self.faces, size.bleed, radius)
 
 
 # ------------------------------------------------------------------ styles
@@ -449,6 +450,9 @@ class StoryBuilder:
             fitted = min(card_mm, (self.width / mm - plus) / max(count, 1) - CARD_GAP_MM)
             info = judged[i] if i < len(judged) and isinstance(judged[i], Mapping) else {}
             total = info.get("total", info.get("value"))
+            if total is None and info.get("step_name") is not None:  # a hand judged by its step (Archeon)
+                names = self.ctx.source.meta.get("categories") or {}
+                total = names.get(str(info["step_name"]))
             head = f"<b>{self.ctx.xml(str(player.get('name', '')), block)}</b>"
             if total is not None:
                 head += f"\u2002{str(total).replace('-', chr(0x2212))}"
@@ -507,7 +511,8 @@ class StoryBuilder:
         options = dict(body.get("options") or {})
         extra = body.get("extra") if isinstance(body.get("extra"), Mapping) else {}
         sets = body.get("sets") if isinstance(body.get("sets"), list) else []
-        cells = self._hand_cells(body["players"], (result or {}).get("players", []), extra, block, options,
+        judged = (result or {}).get("players") or (result or {}).get("hands") or []  # per player, in order
+        cells = self._hand_cells(body["players"], judged, extra, block, options,
                                  11.5 if not sets else 9.0)
         outcome = None
         if result is not None:

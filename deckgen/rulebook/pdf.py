@@ -197,7 +197,7 @@ def place_faces(pdf: bytes, faces: list[PlacedFace]) -> bytes:
         bleed = face.bleed * MM
         full_w, full_h = box[2] - box[0], box[3] - box[1]
         s = face.w / (full_w - 2 * bleed)  # the trim fills the box
-        r = min(face.radius * MM * s, face.w / 4, face.h / 4)
+        r = min(face.radius * MM * s, min(face.w, face.h) / 2)  # half the side: a round token's circle
         ops = ["q", _rounded_rect(face.x, face.y, face.w, face.h, r), "W n",
                f"{s:.6f} 0 0 {s:.6f} {face.x - bleed * s:.4f} {face.y - bleed * s:.4f} cm {name} Do Q"]
         page.contents_add(out.make_stream("\n".join(ops).encode("ascii")), prepend=False)
