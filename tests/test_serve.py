@@ -130,8 +130,9 @@ def test_a_broken_template_is_a_located_error_and_the_fix_clears_it(tmp_path):
     good = template.read_text(encoding="utf-8")
     template.write_text(good.replace("{% block body %}", "{% block body %}{{ broken( }}"), encoding="utf-8")
     live.rebuild()
+    line = next(i for i, text in enumerate(template.read_text(encoding="utf-8").splitlines(), 1) if "broken(" in text)
     assert [(p.location, p.message) for p in live.state.errors] == [
-        ("templates/demo/front.svg.j2:6", "unexpected '}', expected ')'")]
+        (f"templates/demo/front.svg.j2:{line}", "unexpected '}', expected ')'")]
     assert 'Not rendered' in (tmp_path / "g" / "index.html").read_text(encoding="utf-8")
     template.write_text(good, encoding="utf-8")
     broken_page = live.state.page

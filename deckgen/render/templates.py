@@ -432,7 +432,7 @@ class DeckRenderer(FaceRenderer):
     def render_front(self, card: Card) -> RenderedFace:
         context = self._card_context(card)
         face = self.render(card.front or self.deck.front, card.id, f"card {card.id} [{self.lang}]", context)
-        if not context["name"] and "name" in self.game.card_texts:
+        if not context["name"] and "name" in self.game.card_texts and "name" not in self.game.optional_texts:
             strings = self.strings
             file = strings.source.file if strings and strings.source else f"data/{self.game.id}/lang/{self.lang}.yaml"
             face.problems.append(Problem(file, None, None, f"cards.{card.id}.name", "no name for this card"))
