@@ -332,6 +332,7 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
                     if ticker:
                         ticker(1)
         problems += _plan_problems(project, targets, options)
+        problems += _translation_problems(targets)
         documents: list[tuple[Path, Any]] = []
         if options.documents and not options.cards and options.variant is None and options.ink == "full":
             documents, doc_problems = _documents_and_booklets(project, game_ids, options, store, prints, report,
@@ -371,6 +372,16 @@ def _queue(pool, store: Store, target: DeckTarget, options: BuildOptions, render
         svg = target.svgs.get(svg_hash)
         if svg is not None and not options.vector:
             pool.submit(svg, w, h, key)
+
+
+def _translation_problems(targets: list[DeckTarget]) -> list[Problem]:
+    """What ``deckgen check`` says of the built decks' words: build and check agree, used by a template or not."""
+    from deckgen.checks.general import translation_problems
+
+    problems = []
+    for t in targets:
+        problems += translation_problems(t.game, [t.deck], (t.lang,))
+    return problems
 
 
 def _plan_problems(project: Project, targets: list[DeckTarget], options: BuildOptions) -> list[Problem]:

@@ -14,24 +14,30 @@ from deckgen.registry import Check, CheckContext
 
 def check_translations(ctx: CheckContext) -> list[Problem]:
     """Every deck has a name and every card every localized text field, in every language."""
-    project, game = ctx.project, ctx.game
+    decks = [d for base in ctx.game.decks.values() for d in (base, *base.variants.values())]
+    return translation_problems(ctx.game, decks, ctx.project.languages)
+
+
+def translation_problems(game, decks, languages) -> list[Problem]:
+    """The missing names and texts of ``decks`` in ``languages`` (a build checks what it builds)."""
     problems = []
-    for lang in project.languages:
+    for lang in languages:
         strings = game.strings.get(lang)
         if strings is None:
             continue  # the loader already reported the missing file
         file = strings.source.file if strings.source else f"data/{game.id}/lang/{lang}.yaml"
-        for deck in game.decks.values():
+        for deck in decks:
             if deck.id not in strings.decks:
-                problems.append(Problem(file, None, None, f"decks.{deck.id}", "missing: the deck's name"))
+                problems.append(Problem(*strings.position("decks"), f"decks.{deck.id}", "missing: the deck's name"))
             if not deck.localized:
                 continue
             for card in deck.cards:
                 for key in game.card_texts:
                     if not card.text(lang, key).strip():
-                        line = strings.position("cards", card.id)[1] if card.id in (strings.doc.data or {}).get(
-                            "cards", {}) else None
-                        problems.append(Problem(file, line, None, f"cards.{card.id}.{key}", "missing: this text"))
+                        # at the card's entry, or where it would be written (the cards: section)
+                        known = card.id in ((strings.doc.data or {}).get("cards") or {}) if strings.doc else False
+                        _file, line, column = strings.position("cards", card.id) if known else strings.position("cards")
+                        problems.append(Problem(file, line, column, f"cards.{card.id}.{key}", "missing: this text"))
     return problems
 
 
