@@ -25,7 +25,7 @@ from deckgen import __version__
 from deckgen.errors import DeckgenError, Problem, unique
 from deckgen.layout.papers import PAPERS_MM
 from deckgen.model import Card, Deck, Game, Project
-from deckgen.output import write_atomic
+from deckgen.output import inside, write_atomic
 from deckgen.render.store import Store, hash_file, hash_text, raster_key, renderer_id
 
 SLUG_FONT = "DeckgenSlug"
@@ -342,6 +342,8 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         if errors:
             raise DeckgenError(errors)
         _write_decks(project, targets, options, store, pool, renderer, report, progress)
+        for path, _data in documents:
+            inside(options.out, path)
         for path, data in documents:
             if data is None:
                 report.unchanged.append(path)
@@ -487,7 +489,7 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
         sheet_front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in on_sheets]
         sheet_back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in on_sheets]
         title, settings = _deck_title(t), _settings(t, options, plan.fold is not None)
-        sheets_path, single_path = output_paths(t, options)
+        sheets_path, single_path = (inside(options.out, p) for p in output_paths(t, options))
         report.decks += 1
         report.cards += len(cards)
         n_sheets = -(-len(on_sheets) // plan.per_sheet)
