@@ -123,6 +123,11 @@ def _thing(obj: Any) -> str:
     return "this value"
 
 
+def _article(obj: Any) -> str:
+    thing = _thing(obj)
+    return thing if thing == "this value" else f"a {thing}"
+
+
 class FriendlyUndefined(jinja2.StrictUndefined):
     """An undefined name or field fails the render, saying what exists: ``card has no field 'vaule' (fields: …)``."""
 
@@ -180,6 +185,11 @@ class FaceEnvironment(SandboxedEnvironment):
             if isinstance(seq, (str, list, tuple)) and isinstance(times, int):
                 budget.size(len(seq) * max(times, 0))
         return operator.mul(left, right)
+
+    def unsafe_undefined(self, obj: Any, attribute: str):
+        """An attribute the sandbox hides (``__class__``, ``mro``, ...) stops the render at once, saying so."""
+        raise jinja2.sandbox.SecurityError(f"templates may not use {attribute!r} of {_article(obj)} (Python "
+                                           f"internals are out of a template's reach)")
 
     def get_template(self, name, parent=None, globals=None):  # an include or import is a step
         _budget().step()
