@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 
 from deckgen import __version__
-from deckgen.errors import DeckgenError, Problem, ShowdownError
+from deckgen.errors import DeckgenError, Problem, ShowdownError, collapse
 
 EXIT_INPUT = 2
 EXIT_INTERNAL = 1
@@ -48,6 +48,7 @@ def _report(problems) -> None:
 
 def _report_errors(problems) -> None:
     """Every problem once, one line each, then their count (what follows from them is not counted)."""
+    problems = collapse(problems)
     _report(problems)
     errors = sum(1 for p in problems if not p.warning)
     if errors:
@@ -528,7 +529,7 @@ def check(games, project_dir):
     unknown = [g for g in game_ids if g not in project.games]
     if unknown:
         raise DeckgenError(f"unknown game {unknown[0]!r} (this project has: {', '.join(project.games)})")
-    problems = run_checks(project, game_ids)
+    problems = collapse(run_checks(project, game_ids))
     errors = [p for p in problems if not p.warning]
     for problem in problems:
         click.echo(str(problem))
