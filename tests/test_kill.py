@@ -95,6 +95,7 @@ def wait_for_writing(out: Path, proc: subprocess.Popen, length: float) -> None:
         time.sleep(0.002)
 
 
+@pytest.mark.slow  # it waits for builds to run (little CPU, but a minute): .ci/run runs it
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_killed_build_leaves_old_or_new_complete_pdfs(tmp_path):
     project = tmp_path / "demo"
