@@ -25,7 +25,7 @@ from deckgen import __version__
 from deckgen.errors import DeckgenError, Problem, unique
 from deckgen.layout.papers import PAPERS_MM
 from deckgen.model import Card, Deck, Game, Project
-from deckgen.output import write_atomic
+from deckgen.output import inside, write_atomic
 from deckgen.render.store import Store, hash_file, hash_text, raster_key, renderer_id
 
 SLUG_FONT = "DeckgenSlug"
@@ -374,6 +374,7 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
                     if ticker:
                         ticker(1)
         problems += _plan_problems(project, targets, options)
+        problems += _translation_problems(targets)
         documents: list[tuple[Path, Any]] = []
         if options.documents and not options.cards and options.variant is None and options.ink == "full" \
                 and listed is None:
@@ -384,6 +385,8 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         if errors:
             raise DeckgenError(errors)
         _write_decks(project, targets, options, store, pool, renderer, report, progress)
+        for path, _data in documents:
+            inside(options.out, path)
         for path, data in documents:
             if data is None:
                 report.unchanged.append(path)
@@ -414,6 +417,16 @@ def _queue(pool, store: Store, target: DeckTarget, options: BuildOptions, render
         svg = target.svgs.get(svg_hash)
         if svg is not None and not options.vector:
             pool.submit(svg, w, h, key)
+
+
+def _translation_problems(targets: list[DeckTarget]) -> list[Problem]:
+    """What ``deckgen check`` says of the built decks' words: build and check agree, used by a template or not."""
+    from deckgen.checks.general import translation_problems
+
+    problems = []
+    for t in targets:
+        problems += translation_problems(t.game, [t.deck], (t.lang,))
+    return problems
 
 
 def _plan_problems(project: Project, targets: list[DeckTarget], options: BuildOptions) -> list[Problem]:
@@ -519,7 +532,7 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
         sheet_front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in on_sheets]
         sheet_back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in on_sheets]
         title, settings = _deck_title(t), _settings(t, options, plan.fold is not None)
-        sheets_path, single_path = output_paths(t, options)
+        sheets_path, single_path = (inside(options.out, p) for p in output_paths(t, options))
         report.decks += 1
         report.cards += len(cards)
         n_sheets = -(-len(on_sheets) // plan.per_sheet)

@@ -18,9 +18,13 @@ from pathlib import Path
 import click
 
 from deckgen import __version__
-from deckgen.errors import DeckgenError, Problem, ShowdownError
+from deckgen.errors import DeckgenError, Problem, ShowdownError, collapse
 
 EXIT_INPUT = 2
+EXIT_INTERNAL = 1
+#: Said with an internal error (a bug in deckgen, not a problem in the user's files).
+REPORT_HINT = ("this is a bug in deckgen, not a mistake in your files: please report it with the command you "
+               "ran, deckgen --version and the lines above")
 PAPERS = ("a4", "letter", "a3", "legal", "tabloid")
 
 
@@ -40,6 +44,15 @@ def _count(n: int, noun: str) -> str:
 def _report(problems) -> None:
     for p in problems:
         click.echo(str(p), err=True)
+
+
+def _report_errors(problems) -> None:
+    """Every problem once, one line each, then their count (what follows from them is not counted)."""
+    problems = collapse(problems)
+    _report(problems)
+    errors = sum(1 for p in problems if not p.warning)
+    if errors:
+        click.echo(_count(errors, "problem"), err=True)
 
 
 def _languages(project, values: tuple[str, ...]) -> tuple[str, ...]:
@@ -105,7 +118,7 @@ class DeckgenGroup(click.Group):
         try:
             return super().invoke(ctx)
         except DeckgenError as exc:
-            _report(exc.problems)
+            _report_errors(exc.problems)
             ctx.exit(EXIT_INPUT)
         except KeyboardInterrupt:
             click.echo("interrupted; finished files were kept, unfinished ones not written", err=True)
@@ -117,6 +130,15 @@ class DeckgenGroup(click.Group):
             where = f"{exc.filename}: " if exc.filename else ""
             click.echo(f"{where}{exc.strerror or exc}", err=True)
             ctx.exit(1)
+        except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
+            raise
+        except Exception as exc:  # a bug: say so, and what to send
+            import traceback
+
+            click.echo("".join(traceback.format_exception(exc)).rstrip(), err=True)
+            click.echo(f"deckgen: internal error: {type(exc).__name__}: {exc}", err=True)
+            click.echo(REPORT_HINT, err=True)
+            ctx.exit(EXIT_INTERNAL)
 
 
 @click.group(cls=DeckgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -503,7 +525,7 @@ def rules(games, languages, paper, out, project_dir):
 def check(games, project_dir):
     """Check GAMES (default: all): data, composition, translations, text fit, glyphs, rule examples.
 
-    Prints one line per problem (FILE:LINE:COLUMN: field: message) and exits 1 if there is any.
+    Prints one line per problem (FILE:LINE:COLUMN: field: message) and exits 2 if there is any.
 
     \b
     Example:
@@ -516,13 +538,13 @@ def check(games, project_dir):
     unknown = [g for g in game_ids if g not in project.games]
     if unknown:
         raise DeckgenError(f"unknown game {unknown[0]!r} (this project has: {', '.join(project.games)})")
-    problems = run_checks(project, game_ids)
+    problems = collapse(run_checks(project, game_ids))
     errors = [p for p in problems if not p.warning]
     for problem in problems:
         click.echo(str(problem))
     if errors:
         click.echo(f"{_count(len(errors), 'problem')}", err=True)
-        sys.exit(1)
+        sys.exit(EXIT_INPUT)
     click.echo(f"ok: {', '.join(game_ids)}")
 
 

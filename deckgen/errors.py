@@ -19,6 +19,7 @@ Hierarchy::
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -72,6 +73,30 @@ def unique(problems: Iterable[Problem]) -> list[Problem]:
         if p not in seen:
             seen.add(p)
             out.append(p)
+    return out
+
+
+#: The face a problem was found on, at the start of its message: ``card coins-5 [en]: ``, ``back of classic [de]: ``.
+_FACE = re.compile(r"^(card \S+|back of \S+|back-\S+) \[[\w-]+\]: ")
+
+
+def collapse(problems: Iterable[Problem]) -> list[Problem]:
+    """One problem per mistake: the same template line failing on many faces (every language, a deck and its
+    variant) is said once, with how many more faces it broke."""
+    out: list[Problem] = []
+    index: dict[tuple, int] = {}
+    extra: dict[int, int] = {}
+    for p in unique(problems):
+        key = (p.file, p.line, p.column, p.field, _FACE.sub("", p.message), p.warning)
+        if key in index:
+            extra[index[key]] = extra.get(index[key], 0) + 1
+            continue
+        index[key] = len(out)
+        out.append(p)
+    for i, n in extra.items():
+        p = out[i]
+        more = f" (and {n} more face{'s' if n > 1 else ''})" if _FACE.match(p.message) else ""
+        out[i] = Problem(p.file, p.line, p.column, p.field, p.message + more, p.warning)
     return out
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DeckgenError, Problem
+from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
 from deckgen.model import (
     CARD_SIZES_MM,
     Card,
@@ -47,6 +48,8 @@ class _Collector:
         self.root = root
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []
+        self.limits: Limits = DEFAULT_LIMITS
+        self.consequences: list[Problem] = []  # what follows from a broken file, said once after the problems
 
     def rel(self, path: Path) -> str:
         try:
@@ -56,7 +59,7 @@ class _Collector:
 
     def load(self, path: Path) -> Located | None:
         try:
-            return load_yaml(path, self.rel(path))
+            return load_yaml(path, self.rel(path), self.limits)
         except DeckgenError as exc:
             self.problems.extend(exc.problems)
             return None
@@ -80,6 +83,7 @@ def load_project(root: Path) -> Project:
     if not col.validate(doc, schema("project")):
         raise DeckgenError(col.problems)
     data = doc.data
+    col.limits = Limits.from_settings(data.get("limits"))
     version = _format(col, doc)
     languages = tuple(data["languages"])
     fonts = dict(data.get("fonts", {}))
@@ -104,9 +108,10 @@ def load_project(root: Path) -> Project:
         if game is not None:
             games[game_id] = game
     if col.problems:
-        raise DeckgenError(col.problems)
+        raise DeckgenError(col.problems + col.consequences)
     return Project(root=root, name=data["name"], languages=languages, games=games, fonts=fonts,
-                   engines=engines, format=version, bundled=is_bundled(root), notes=tuple(col.notes))
+                   engines=engines, format=version, bundled=is_bundled(root), notes=tuple(col.notes),
+                   limits=col.limits)
 
 
 def _format(col: _Collector, doc: Located) -> int:
@@ -156,6 +161,8 @@ def _card_schema(card_fields: dict) -> dict:
 def _template_exists(root: Path, game_id: str, name: str) -> bool:
     from deckgen.render.templates import template_dirs
 
+    if Path(name).is_absolute() or ".." in Path(name).parts or "\\" in name:
+        return False  # templates are looked up inside the template folders only
     return any((d / name).is_file() for d in template_dirs(root, game_id))
 
 
@@ -183,6 +190,7 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
     card_texts, optional_texts = _card_texts(data.get("card_texts", ["name"]))
     before = len(col.problems)
     strings, texts = _load_strings(col, game_dir, languages)
+    _check_text_keys(col, texts, card_texts)
     lang_ok = len(col.problems) == before
     decks = {}
     broken = False
@@ -240,6 +248,8 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
                 col.problems.extend(lang_run_problems(ldoc, runs))
     engine_data = dict(data.get("engine_data", {}))
     for key, name in engine_data.items():
+        if _inside(col, doc, ("engine_data", key), game_dir, name) is None:
+            continue
         if not (game_dir / name).is_file():
             col.problems.append(doc.problem(("engine_data", key), f"file data/{game_id}/{name} not found"))
     style = _load_style(col, game_dir, doc, data.get("style"))
@@ -312,7 +322,9 @@ STYLE_SCHEMA = {
 def _load_style(col: _Collector, game_dir: Path, game_doc: Located, name: str | None) -> dict[str, Any]:
     if not name:
         return {}
-    path = game_dir / name
+    path = _inside(col, game_doc, ("style",), game_dir, name)
+    if path is None:
+        return {}
     if not path.is_file():
         col.problems.append(game_doc.problem(("style",), f"file {col.rel(path)} not found"))
         return {}
@@ -372,7 +384,9 @@ def _example(doc: Located, raw: dict, path: tuple) -> Example:
 def _load_decisions(col: _Collector, game_dir: Path, game_doc: Located, name: str | None) -> Decisions | None:
     if not name:
         return None
-    path = game_dir / name
+    path = _inside(col, game_doc, ("decisions",), game_dir, name)
+    if path is None:
+        return None
     if not path.is_file():
         col.problems.append(game_doc.problem(("decisions",), f"file {col.rel(path)} not found"))
         return None
@@ -505,11 +519,52 @@ def _card_texts(raw: list) -> tuple[tuple[str, ...], frozenset[str]]:
     return tuple(keys), frozenset(optional)
 
 
+def _check_text_keys(col: _Collector, texts, card_texts: tuple[str, ...]) -> None:
+    """A card's text under a key the game does not have (``nmae:``) is a located error, not a missing name."""
+    known = ", ".join(card_texts) or "none"
+    for _lang, (doc, cards) in texts.items():
+        for card_id, entry in cards.items():
+            for key in entry:
+                if key not in card_texts:
+                    col.problems.append(doc.problem(("cards", card_id, key),
+                                                    f"unknown key {key!r} (a card's texts in this game: {known}; "
+                                                    f"game.yaml card_texts)"))
+
+
 def _check_text_ids(col: _Collector, texts, ids: dict[str, str]) -> None:
     for lang, (doc, cards) in texts.items():
         for card_id in cards:
             if card_id not in ids:
                 col.problems.append(doc.problem(("cards", card_id), f"unknown card id {card_id!r}"))
+
+
+def _card_label(problem: Problem) -> Problem:
+    """A problem of a card list says ``card 5.rank`` (the 5th card, counted from 1), not ``4.rank``."""
+    head, _, rest = (problem.field or "").partition(".")
+    if not head.isdigit():
+        return problem
+    return replace(problem, field=f"card {int(head) + 1}" + (f".{rest}" if rest else ""))
+
+
+def _not_loaded(col: _Collector, doc: Located, deck_id: str) -> None:
+    """Say once what a broken card file means for the rest, instead of every text naming its cards."""
+    count = len(doc.data) if isinstance(doc.data, list) else 0
+    col.consequences.append(Problem(doc.file, None, None, None,
+                                    f"{count} card{'s' if count != 1 else ''} of {Path(doc.file).name} not loaded, so "
+                                    f"deck {deck_id!r} and the texts naming its cards are not checked",
+                                    warning=True))
+
+
+def _inside(col: _Collector, doc: Located, at: tuple, base: Path, name: str) -> Path | None:
+    """``base / name`` if it stays inside ``base`` (a data file names no file elsewhere on the machine)."""
+    path = base / name
+    try:
+        path.resolve().relative_to(base.resolve())
+    except ValueError:
+        col.problems.append(doc.problem(at, f"{name!r} is outside data/{base.name}/: a game's files stay in its "
+                                            f"folder"))
+        return None
+    return path
 
 
 def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: dict, files: list[str],
@@ -522,14 +577,17 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
     game_dir = root / "data" / game_id
     docs, lists = [], {}
     for name in files:
-        card_list, found = load_card_list(game_dir / name, col.rel(game_dir / name), col.load, card_fields,
-                                          card_texts, languages)
+        path = _inside(col, game_doc, ("decks", deck_id, "cards"), game_dir, name)
+        if path is None:
+            return None
+        card_list, found = load_card_list(path, col.rel(path), col.load, card_fields, card_texts, languages)
         col.problems.extend(found)
         if card_list is None:
             return None
-        found = check_cards(card_list, _card_schema(card_fields))
+        found = [_card_label(p) for p in check_cards(card_list, _card_schema(card_fields))]
         if found:
             col.problems.extend(found)
+            _not_loaded(col, card_list.doc, deck_id)
             return None
         docs.append(card_list.doc)
         lists[id(card_list.doc)] = card_list
@@ -541,20 +599,28 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
         return None
     cards = []
     seen: dict[str, str] = {}
+    total = 0
     entries = [(d, i, e) for d in docs for i, e in enumerate(d.data)]
     for cards_doc, index, entry in entries:
         line = cards_doc.line((index,))
         card_id = entry["id"]
         if card_id in seen:
-            col.problems.append(cards_doc.problem((index, "id"),
-                                                  f"duplicate card id {card_id!r} (first at {seen[card_id]})"))
+            col.problems.append(_card_label(cards_doc.problem(
+                (index, "id"), f"duplicate card id {card_id!r} (first at {seen[card_id]})")))
             continue
+        total += entry.get("count", 1)
+        if total > col.limits.cards:
+            col.problems.append(_card_label(cards_doc.problem(
+                (index, "count") if "count" in entry else (index,),
+                f"deck {deck_id!r} would have more than {col.limits.cards} cards (limits.cards in deckgen.yaml)")))
+            return None
         seen[card_id] = f"{cards_doc.file}:{line}"
         bad = False
         for key in ("front", "back"):
             name = entry.get(key)
             if name and not _template_exists(root, game_id, name):
-                col.problems.append(cards_doc.problem((index, key), f"template templates/{game_id}/{name} not found"))
+                col.problems.append(_card_label(cards_doc.problem(
+                    (index, key), f"template templates/{game_id}/{name} not found")))
                 bad = True
         if bad:
             continue

@@ -239,6 +239,7 @@ class Project:
     format: int = 1
     bundled: bool = False  # the games shipped inside the deckgen package
     notes: tuple[Any, ...] = ()  # warnings found while loading (deckgen.errors.Problem)
+    limits: Any = None  # deckgen.limits.Limits of deckgen.yaml's ``limits:`` (None: the defaults)
 
     def descriptor(self, game: Game) -> Any:
         """The registered descriptor of ``game``'s engine, or None for a game without one."""

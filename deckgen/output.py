@@ -1,7 +1,9 @@
 """Atomic output files: write to a temporary file beside the target, then rename.
 
 A crash or Ctrl-C while writing never leaves a truncated PDF where a good
-one was: the old file stays until the new one is complete.
+one was: the old file stays until the new one is complete.  Output goes
+only under the chosen output folder (:func:`inside`): no name taken from
+data (a deck id, a document stem) can lead a file elsewhere.
 """
 
 from __future__ import annotations
@@ -9,6 +11,18 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+
+
+def inside(folder: Path, path: Path) -> Path:
+    """``path``, which must lie under the output ``folder``; a DeckgenError otherwise."""
+    from deckgen.errors import DeckgenError, Problem
+
+    try:
+        Path(path).resolve().relative_to(Path(folder).resolve())
+    except ValueError:
+        raise DeckgenError(Problem(None, None, None, "--out", f"{path} would be written outside the output "
+                                                              f"folder {folder}")) from None
+    return Path(path)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from deckgen.errors import DeckgenError, Problem
+from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
 
 try:  # the C loader is ~30x faster than the pure-Python one
     _Loader = yaml.CSafeLoader
@@ -56,11 +57,17 @@ class Located:
 
 
 #: Most values a document may expand to; aliases make "billion laughs" documents explode.
-MAX_VALUES = 200_000
+MAX_VALUES = DEFAULT_LIMITS.values
 
 
 class _TooLarge(Exception):
     pass
+
+
+class _TooLong(Exception):
+    def __init__(self, node):
+        super().__init__()
+        self.node = node
 
 
 class WrittenInt(int):
@@ -93,6 +100,8 @@ def _convert(node, loader, path: tuple, lines: dict, file: str, problems: list, 
     budget[0] -= 1
     if budget[0] < 0:
         raise _TooLarge
+    if isinstance(node, yaml.ScalarNode) and len(node.value) > budget[1]:
+        raise _TooLong(node)
     columns = {} if columns is None else columns
     if path not in lines:
         lines[path] = node.start_mark.line + 1
@@ -128,17 +137,18 @@ def _convert(node, loader, path: tuple, lines: dict, file: str, problems: list, 
     return _scalar(node, loader)
 
 
-def parse_yaml(text: str, file: str) -> Located:
+def parse_yaml(text: str, file: str, limits: Limits = DEFAULT_LIMITS) -> Located:
     """Parse ``text`` (YAML or JSON) into a :class:`Located`.
 
-    Raises :class:`DeckgenError` with a located problem on syntax errors or
-    duplicate keys.
+    Raises :class:`DeckgenError` with a located problem on syntax errors,
+    duplicate keys, or a document beyond ``limits`` (too many values once
+    aliases are expanded, a string too long).
     """
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
     except RecursionError:
-        raise DeckgenError(Problem(file, message="document nested too deeply")) from None
+        raise DeckgenError(Problem(file, 1, 1, None, "document nested too deeply")) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         reason = exc.problem or str(exc)
@@ -154,12 +164,18 @@ def parse_yaml(text: str, file: str) -> Located:
     if node is None:
         return Located(None, file, {(): 1}, {(): 1})
     try:
-        data = _convert(node, loader, (), lines, file, problems, [MAX_VALUES], columns)
+        data = _convert(node, loader, (), lines, file, problems, [limits.values, limits.string], columns)
     except _TooLarge:
-        raise DeckgenError(Problem(file, message=f"document too large: more than {MAX_VALUES} values "
-                                                 f"(aliases expanding too far?)")) from None
+        raise DeckgenError(Problem(file, 1, 1, None, f"document too large: more than {limits.values} values "
+                                                     f"(aliases expanding too far?; limits.values in "
+                                                     f"deckgen.yaml)")) from None
+    except _TooLong as exc:
+        mark = exc.node.start_mark
+        raise DeckgenError(Problem(file, mark.line + 1, mark.column + 1, None,
+                                   f"a text of {len(exc.node.value)} characters, more than the limit of "
+                                   f"{limits.string} (limits.string in deckgen.yaml)")) from None
     except RecursionError:
-        raise DeckgenError(Problem(file, message="document nested too deeply")) from None
+        raise DeckgenError(Problem(file, 1, 1, None, "document nested too deeply")) from None
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark
         raise DeckgenError(Problem(file, mark.line + 1 if mark else None, mark.column + 1 if mark else None,
@@ -169,10 +185,14 @@ def parse_yaml(text: str, file: str) -> Located:
     return Located(data, file, lines, columns)
 
 
-def load_yaml(path: Path, display: str | None = None) -> Located:
+def load_yaml(path: Path, display: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Located:
     """Read and parse a YAML file; ``display`` is the name used in messages."""
     name = display or str(path)
     try:
+        size = Path(path).stat().st_size
+        if size > limits.file_bytes:
+            raise DeckgenError(Problem(name, 1, 1, None, f"file of {size} bytes, more than the limit of "
+                                                         f"{limits.file_bytes} (limits.file_bytes in deckgen.yaml)"))
         raw = Path(path).read_bytes()
     except FileNotFoundError:
         raise DeckgenError(Problem(name, message="file not found")) from None
@@ -183,4 +203,4 @@ def load_yaml(path: Path, display: str | None = None) -> Located:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise DeckgenError(Problem(name, line, message="not valid UTF-8 text")) from None
-    return parse_yaml(text, name)
+    return parse_yaml(text, name, limits)

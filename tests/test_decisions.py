@@ -46,7 +46,7 @@ def test_missing_words_unknown_placeholders_and_stray_ids_are_located(tmp_path):
     text = text.replace(deal + "\n", "").replace("{max_players}", "{max_player}")
     fr.write_text(text + "  made-up: \"Une règle inventée.\"\n", encoding="utf-8")
     result = run("check", "gladbach", "--project", proj)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     lines = result.output.splitlines()
     assert "data/gladbach/lang/fr.yaml: decisions.deal: missing: the words of this decision" in lines
     placeholder = line_of(fr, empty.split(":")[0] + ":")
@@ -64,7 +64,7 @@ def test_a_document_string_with_a_glyph_the_font_lacks_is_located(project_copy):
     de.write_text(text.replace(old, '  locals.title: "Ortsregeln 本地规则"'), encoding="utf-8")
     line = line_of(de, "locals.title:")
     result = run("check", "classic", "--project", project_copy)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert any(l.startswith(f"data/classic/lang/de.yaml:{line}:") and "strings.locals.title: missing glyphs" in l
                and "templates/classic/local-rules.svg.j2:" in l for l in result.output.splitlines()), result.output
 

@@ -243,6 +243,6 @@ def test_check_reports_board_text_that_does_not_fit(gladbach_copy):
     lang.write_text("\n".join(lines) + "\n", encoding="utf-8")
     line = next(i for i, l in enumerate(lines) if l.strip().startswith("board.chips:")) + 1
     result = CliRunner().invoke(main, ["check", "--project", str(gladbach_copy)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert any(l.startswith(f"data/gladbach/lang/de.yaml:{line}:") and "strings.board.chips: does not fit" in l
                and "templates/gladbach/board.svg.j2:" in l for l in result.output.splitlines()), result.output

@@ -70,7 +70,7 @@ def test_hostile_yaml_is_refused_not_expanded():
         prev = name
     with pytest.raises(DeckgenError) as err:
         parse_yaml(laughs, "bomb.yaml")
-    assert str(err.value).startswith("bomb.yaml: document too large")
+    assert str(err.value).startswith("bomb.yaml:1:1: document too large")
     with pytest.raises(DeckgenError) as err:
         parse_yaml("[" * 5000 + "]" * 5000, "deep.yaml")
     assert str(err.value).startswith("deep.yaml")

@@ -143,7 +143,7 @@ def test_a_wrong_rule_example_is_reported_at_its_line(project_copy):
     path.write_text(text.replace(old, old.replace("winners: [A]", "winners: [B]")), encoding="utf-8")
     line = text[:text.index(old)].count("\n") + 1
     result = _check(project_copy)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert any(l.startswith(f"data/pazaak/decisions.yaml:{line}:") and "the engine judges A" in l
                for l in result.output.splitlines()), result.output
 
@@ -215,5 +215,5 @@ def test_check_cli_reports_a_broken_main_deck(project_copy):
     edit(project_copy / "data/pazaak/main.yaml", "{id: main-1, count: 4, kind: main, value: 1}",
          "{id: main-1, count: 4, kind: plus, value: 1}")
     result = _check(project_copy)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "main-1 is a 'plus' card" in result.output

@@ -53,7 +53,7 @@ def test_the_plugins_check_runs(duel):
         path = duel / f"data/duel/lang/{lang}.yaml"
         path.write_text(path.read_text().replace("  low: {name:", "  middle: {name: Mitte}\n  low: {name:"))
     result = run("check", "--project", duel)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "data/duel/game.yaml: decks: a duel deck is one high and one low card" in result.output
 
 

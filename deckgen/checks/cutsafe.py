@@ -342,6 +342,8 @@ def _template_boxes(dirs: tuple[str, ...], name: str) -> frozenset[str]:
         if current in seen:
             continue
         seen.add(current)
+        if ".." in Path(current).parts or Path(current).is_absolute():
+            continue  # not a template Jinja would load: nothing outside the template folders is read
         path = next((Path(d) / current for d in dirs if (Path(d) / current).is_file()), None)
         if path is None:
             continue

@@ -18,17 +18,22 @@ def check_translations(ctx: CheckContext) -> list[Problem]:
     A text marked optional in ``card_texts`` is demanded in every language
     only of the cards that have it in some language.
     """
-    project, game = ctx.project, ctx.game
+    decks = [d for base in ctx.game.decks.values() for d in (base, *base.variants.values())]
+    return translation_problems(ctx.game, decks, ctx.project.languages)
+
+
+def translation_problems(game, decks, languages) -> list[Problem]:
+    """The missing names and texts of ``decks`` in ``languages`` (a build checks what it builds)."""
     problems = []
-    for lang in project.languages:
+    for lang in languages:
         strings = game.strings.get(lang)
         if strings is None:
             continue  # the loader already reported the missing file
         file = strings.source.file if strings.source else f"data/{game.id}/lang/{lang}.yaml"
         missing_runs: dict[tuple[str, str], list[str]] = {}  # (run, text) -> cards: reported once per run
-        for deck in game.decks.values():
+        for deck in decks:
             if deck.id not in strings.decks:
-                problems.append(Problem(file, None, None, f"decks.{deck.id}", "missing: the deck's name"))
+                problems.append(Problem(*strings.position("decks"), f"decks.{deck.id}", "missing: the deck's name"))
             if not deck.localized:
                 continue
             for card in deck.cards:
@@ -40,19 +45,21 @@ def check_translations(ctx: CheckContext) -> list[Problem]:
                         continue
                     message = "missing: this text"
                     if key in game.optional_texts:
-                        having = [other for other in project.languages if card.text(other, key).strip()]
+                        having = [other for other in game.strings if card.text(other, key).strip()]
                         if not having:
                             continue  # an optional text this card has in no language
                         message = f"missing: this text, which the card has in {', '.join(having)}"
-                    line = strings.position("cards", card.id)[1] if card.id in (strings.doc.data or {}).get(
-                        "cards", {}) else None
-                    problems.append(Problem(file, line, None, f"cards.{card.id}.{key}", message))
+                    # at the card's entry, or where it would be written (the cards: section)
+                    known = card.id in ((strings.doc.data or {}).get("cards") or {}) if strings.doc else False
+                    _file, line, column = strings.position("cards", card.id) if known else strings.position("cards")
+                    problems.append(Problem(file, line, column, f"cards.{card.id}.{key}", message))
         for (run, key), ids in missing_runs.items():
-            line = strings.position("runs", run)[1] if run in ((strings.doc.data or {}).get("runs") or {}) else None
-            problems.append(Problem(file, line, None, f"runs.{run}.{key}",
+            known = run in ((strings.doc.data or {}).get("runs") or {}) if strings.doc else False
+            _file, line, column = strings.position("runs", run) if known else strings.position("cards")
+            problems.append(Problem(file, line, column, f"runs.{run}.{key}",
                                     f"missing: the pattern of this text, for the {len(ids)} cards of the run "
                                     f"({ids[0]} …) that have no text of their own"))
-    return problems
+    return list(dict.fromkeys(problems))  # a variant shares its base deck's cards: each text said once
 
 
 def check_faces(ctx: CheckContext) -> list[Problem]:

@@ -49,6 +49,8 @@ def _load_icons(stamps: tuple, game_id: str) -> dict[str, Icon]:
             continue
         doc = load_yaml(path, f"templates/{folder}/icons.yaml")
         problems = validate(doc, ICONS_SCHEMA)
+        problems += [doc.problem((name, "svg"), message) for name, spec in (doc.data or {}).items()
+                     if not problems for message in [_svg_problem(spec["svg"])] if message]
         if problems:
             raise DeckgenError(problems)
         for name, spec in (doc.data or {}).items():
@@ -59,6 +61,26 @@ def _load_icons(stamps: tuple, game_id: str) -> dict[str, Icon]:
                 kwargs["scale"] = spec["scale"]
             icons[name] = Icon(**kwargs)
     return icons
+
+
+def _svg_problem(svg: str) -> str | None:
+    """Why an icon's SVG cannot be drawn (not well-formed, or naming something outside it), or None."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    if re.search(r"<!(DOCTYPE|ENTITY)", svg, re.IGNORECASE):
+        return "an icon may not declare a document type or entities"
+    try:
+        root = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{svg}</svg>')
+    except ET.ParseError as exc:
+        return f"not well-formed SVG: {str(exc).split(':')[0]}"
+    for element in root.iter():
+        for name, value in element.attrib.items():
+            refs = [value] if name.rsplit("}", 1)[-1] == "href" else re.findall(r"url\(\s*['\"]?([^'\")]*)", value)
+            for ref in refs:
+                if not (ref.strip().startswith("#") or ref.strip().lower().startswith("data:")):
+                    return f"{ref[:60]!r} names something outside the icon (only #id and data: are allowed)"
+    return None
 
 
 def icon_markup(icons: dict[str, Icon], name: str, cx: float, cy: float, size: float,

@@ -51,7 +51,9 @@ def configure_fontconfig(fonts_dir: Path, cache_dir: Path) -> None:
         "</fontconfig>\n"
     )
     if not conf.exists() or conf.read_text() != text:
-        conf.write_text(text)
+        from deckgen.render.store import write_atomic_bytes
+
+        write_atomic_bytes(conf, text.encode("utf-8"))
     os.environ["FONTCONFIG_FILE"] = str(conf.resolve())
 
 

@@ -35,8 +35,11 @@ from markupsafe import Markup
 
 from deckgen.errors import DeckgenError, Problem
 from deckgen.layout.retarget import retarget_box
+from deckgen.limits import DEFAULT as DEFAULT_LIMITS
 from deckgen.model import Card, CardSize, Deck, Game, Project
 from deckgen.render.icons import icon_markup, load_icons
+from deckgen.render.sandbox import FaceEnvironment, LimitError, render_traced
+from deckgen.render.svgcheck import face_problems
 from deckgen.strings import fill, located
 from deckgen.text import FontSet, TextBox, layout_text
 from deckgen.text.jinja import make_plural_function, make_text_function
@@ -95,9 +98,9 @@ def project_fonts(project: Project) -> FontSet:
 
 @lru_cache(maxsize=32)
 def _environment(dirs: tuple[str, ...]) -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(list(dirs)), autoescape=True, undefined=jinja2.StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    """The sandbox (deckgen.render.sandbox): templates may come from others; data is text, never markup."""
+    return FaceEnvironment(loader=jinja2.FileSystemLoader(list(dirs)), trim_blocks=True, lstrip_blocks=True,
+                           keep_trailing_newline=True)
 
 
 def template_call_site(root: Path) -> tuple[str | None, int | None]:
@@ -374,25 +377,35 @@ class FaceRenderer:
             "summary": lambda: self.summary(problems),
         }
         context.update(extra)
+        limits = getattr(self.project, "limits", None) or DEFAULT_LIMITS
+        shown = f"templates/{self.game.id}/{template_name}"
         try:
-            svg = self.env.get_template(template_name).render(context)
+            traced = render_traced(self.env.get_template(template_name), context, limits)
+        except LimitError as exc:
+            file, line = _template_position(exc, root)
+            raise DeckgenError(Problem(file or shown, line, None, None,
+                                       f"{subject}: {exc}")) from None
+        except RecursionError:
+            raise DeckgenError(Problem(shown, 1, None, None, f"{subject}: templates include or call each other without end")) from None
         except jinja2.TemplateSyntaxError as exc:
             raise DeckgenError(Problem(_rel(exc.filename, root), exc.lineno, None, None,
                                        exc.message or "syntax error")) from None
         except jinja2.TemplateNotFound as exc:
             file, line = _template_position(exc, root)
-            raise DeckgenError(Problem(file or template_name, line, None, None,
+            raise DeckgenError(Problem(file or shown, line, None, None,
                                        f"template {exc.name!r} not found (rendering {key})")) from None
         except jinja2.TemplateError as exc:
             file, line = _template_position(exc, root)
-            raise DeckgenError(Problem(file or template_name, line, None, None,
+            raise DeckgenError(Problem(file or shown, line, None, None,
                                        f"{exc.message or exc} (rendering {key})")) from None
         except (ArithmeticError, KeyError, LookupError, TypeError, ValueError, AttributeError) as exc:
             # a template calling text()/icon() with a bad argument, dividing by zero, ...
             file, line = _template_position(exc, root)
             message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-            raise DeckgenError(Problem(file or template_name, line, None, None,
+            raise DeckgenError(Problem(file or shown, line, None, None,
                                        f"{type(exc).__name__}: {message} (rendering {key})")) from None
+        svg = traced.text
+        problems.extend(face_problems(traced, subject, lambda f, l: (_rel(f, root) if f else shown, l)))
         if "<text" in svg:
             problems.append(Problem(f"templates/{self.game.id}/{template_name}", None, None, None,
                                     f"raw <text> element; use text() so the bundled fonts are measured and "
@@ -430,13 +443,9 @@ class DeckRenderer(FaceRenderer):
         return {"card": card, "deck": self.deck, "name": texts.get("name", "") if card else "", "texts": texts}
 
     def render_front(self, card: Card) -> RenderedFace:
-        context = self._card_context(card)
-        face = self.render(card.front or self.deck.front, card.id, f"card {card.id} [{self.lang}]", context)
-        if not context["name"] and "name" in self.game.card_texts and "name" not in self.game.optional_texts:
-            strings = self.strings
-            file = strings.source.file if strings and strings.source else f"data/{self.game.id}/lang/{self.lang}.yaml"
-            face.problems.append(Problem(file, None, None, f"cards.{card.id}.name", "no name for this card"))
-        return face
+        # a missing name is the translations check's (build and check run it), said once there
+        return self.render(card.front or self.deck.front, card.id, f"card {card.id} [{self.lang}]",
+                           self._card_context(card))
 
     def render_back(self, card: Card | None = None) -> RenderedFace:
         """The back of ``card`` if it names its own back template (rendered with the card's data),

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable
 
-from deckgen.errors import Problem
+from deckgen.errors import DeckgenError, Problem
 from deckgen.games.archeon.data import ARCHIVE_DECK, ArcheonData
 from deckgen.registry import Check, CheckContext
 
@@ -176,10 +176,10 @@ def check_words(ctx: CheckContext) -> list[Problem]:
                                    field="eras"))
     try:
         icons = load_icons(ctx.project.templates_dir, ctx.game.id)
-    except Exception as exc:  # a broken icons file is reported by the face checks too
-        icons = {}
-        problems.append(Problem.at(f"cannot read the icons: {exc}", file=f"templates/{ctx.game.id}/icons.yaml"))
-    for sign in data.signs.values():
+    except DeckgenError as exc:  # its own located problems; the signs' glyphs cannot be judged, so are not
+        icons = None
+        problems.extend(exc.problems)
+    for sign in data.signs.values() if icons is not None else ():
         if sign.glyph not in icons:
             problems.append(Problem.at(f"sign {sign.id}: no glyph {sign.glyph!r} in templates/{ctx.game.id}/icons.yaml",
                                        file=_file(ctx, "signs"), field=f"signs.{sign.id}.glyph"))

@@ -213,7 +213,9 @@ def deck_command(game: str, seed: int, support: bool, size: int | None, side: st
     if out is None:
         click.echo(text, nl=False)
     else:
-        out.write_text(text, encoding="utf-8")
+        from deckgen.output import write_atomic
+
+        write_atomic(out, text.encode("utf-8"))
         click.echo(f"wrote {out} ({len(cards)} cards)")
 
 
