@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, copy_project
@@ -98,7 +98,8 @@ def test_mutated_games_check_cleanly_or_say_where(bases, tmp_path_factory, game)
     base, files, output = bases[game]
 
     @settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
-              suppress_health_check=list(HealthCheck))
+              suppress_health_check=list(HealthCheck),
+              phases=[Phase.explicit, Phase.generate])  # no shrinking: a failure shows its first input at once
     @given(name=st.sampled_from(files), kind=st.sampled_from(KINDS), at=st.integers(0, 10**6),
            value=st.sampled_from(VALUES), payload=st.sampled_from(INJECTED))
     def one(name, kind, at, value, payload):

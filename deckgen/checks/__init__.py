@@ -38,6 +38,8 @@ def run_checks(project: Project, game_ids: list[str], only: set[str] | None = No
         checks = list(GENERAL)
         if descriptor is not None and data is not None:
             checks += [*descriptor.checks, RULE_EXAMPLES]
+        elif data is None:  # documents and the rulebook are made from that data: they would only echo it
+            checks = [c for c in checks if c.name not in ("documents", "rulebook")]
         for check in checks:
             if only is None or check.name in only:
                 problems.extend(check.run(ctx))
