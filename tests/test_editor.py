@@ -18,9 +18,10 @@ def invoke(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def problems(root: Path) -> dict[str, list[str]]:
-    """Every described YAML file of the project at ``root`` (relative path) -> what its schema rejects."""
-    project = load_project(root)
+def problems(root: Path, project=None) -> dict[str, list[str]]:
+    """Every described YAML file of the project at ``root`` (relative path) -> what its schema rejects
+    (the schemas of ``project``, the project as loaded before an edit, if given)."""
+    project = project or load_project(root)
     schemas = project_schemas(project)
     for body in schemas.values():
         Draft202012Validator.check_schema(body)
@@ -60,9 +61,10 @@ def test_the_schemas_reject_a_planted_typo(tmp_path):
     lang = root / "data/classic/lang/de.yaml"
     text = lang.read_text(encoding="utf-8")
     assert "  coins-5: {name:" in text and "\n  suit.coins:" in text
+    project = load_project(root)  # the editor's schemas, made before the typos (deckgen itself refuses them)
     lang.write_text(text.replace("  coins-5: {name:", "  coins-5: {nmae:").replace("\n  suit.coins:", "\n  suit.coin:"),
                     encoding="utf-8")
-    found = problems(root)["data/classic/lang/de.yaml"]
+    found = problems(root, project)["data/classic/lang/de.yaml"]
     assert len(found) == 2
     assert "data/classic/lang/de.yaml:9:3: strings.suit.coin: unknown key 'suit.coin' (did you mean 'suit.coins'?)" \
         in found
