@@ -45,6 +45,9 @@ KINDS = ["delete", "retype", "inject", "insert"]
 
 OUTCOMES: Counter = Counter()
 
+#: About two and a half minutes (Archeon's check renders 162 faces per input): CI runs it with the slow tests.
+pytestmark = pytest.mark.slow
+
 
 def game_files(project: Path, game: str) -> list[str]:
     """The files of ``game`` someone else may have written: data, the English words, templates and icons."""
