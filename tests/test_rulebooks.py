@@ -1,8 +1,8 @@
 """The bundled games' rule booklets: every language checks clean, builds, and reads in its own language.
 
 tests/test_rulebook.py tests the booklet machinery on a small project; this
-file tests the texts that ship.  Checking all twelve sources is quick; one
-booklet is built in the fast suite, all twelve in the slow one.
+file tests the texts that ship.  Checking all sixteen sources is quick; one
+booklet is built in the fast suite, all sixteen in the slow one.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from deckgen.rulebook.build import build_rulebooks, check_rulebook
 
 PT = 72 / 25.4
-GAMES = ("classic", "gladbach", "pazaak")
+GAMES = ("classic", "gladbach", "pazaak", "archeon")
 LANGS = ("en", "de", "fr", "ru")
 #: Words every page of running text in the language has many of, and the other languages lack.
 STOP_WORDS = {

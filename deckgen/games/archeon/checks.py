@@ -60,6 +60,15 @@ def _file(ctx: CheckContext, key: str) -> str:
     return f"data/{ctx.game.id}/{ctx.game.engine_data.get(key, key + '.yaml')}"
 
 
+def _key_line(ctx: CheckContext, file: str, key: str) -> int | None:
+    """The line of ``file`` where its top-level ``key:`` starts (a count of its entries is told there)."""
+    try:
+        lines = (ctx.project.root / file).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    return next((n for n, text in enumerate(lines, 1) if text.startswith(f"{key}:")), None)
+
+
 def _data(ctx: CheckContext) -> ArcheonData | None:
     return ctx.data.get("archeon") if ctx.data else None
 
@@ -163,7 +172,9 @@ def check_words(ctx: CheckContext) -> list[Problem]:
     for what, want in COUNTS.items():
         have = len(getattr(data, what))
         if have != want:
-            problems.append(Problem.at(f"{have} {what}; Archeon has {want}", file=_file(ctx, what), field=what))
+            file = _file(ctx, what)
+            problems.append(Problem.at(f"{have} {what}; Archeon has {want}", file=file, line=_key_line(ctx, file, what),
+                                       column=1 if _key_line(ctx, file, what) else None, field=what))
     for sign in SEED_SIGNS:
         if sign not in data.signs:
             problems.append(Problem.at(f"the seed's sign {sign} is missing", file=_file(ctx, "signs"), field="signs"))
