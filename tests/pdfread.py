@@ -43,15 +43,11 @@ def page_ops(reader: PdfReader, index: int):
     return page, content.operations
 
 
-def images_and_lines(reader: PdfReader, index: int):
-    """(image placements, stroked line segments) on page ``index``, in mm."""
-    page, ops = page_ops(reader, index)
-    xobjects = page["/Resources"].get("/XObject", {})
+def painting_ops(ops):
+    """The operators of a content stream with the transformation matrix in force at each:
+    (operator, operands, ctm) for everything but q, Q and cm, which it follows itself."""
     ctm = (1, 0, 0, 1, 0, 0)
     stack = []
-    path = []
-    current = None
-    images, lines = [], []
     for operands, op in ops:
         op = op.decode() if isinstance(op, bytes) else op
         if op == "q":
@@ -60,7 +56,19 @@ def images_and_lines(reader: PdfReader, index: int):
             ctm = stack.pop()
         elif op == "cm":
             ctm = _mul(tuple(float(v) for v in operands), ctm)
-        elif op == "Do":
+        else:
+            yield op, operands, ctm
+
+
+def images_and_lines(reader: PdfReader, index: int):
+    """(image placements, stroked line segments) on page ``index``, in mm."""
+    page, ops = page_ops(reader, index)
+    xobjects = page["/Resources"].get("/XObject", {})
+    path = []
+    current = None
+    images, lines = [], []
+    for op, operands, ctm in painting_ops(ops):
+        if op == "Do":
             name = str(operands[0])
             xo = xobjects[name].get_object()
             x0, y0 = _apply(ctm, 0, 0)

@@ -27,7 +27,7 @@ from deckgen.layout.papers import PAPERS_MM
 from deckgen.loader import load_project
 from deckgen.render.raster import rasterize
 from tests.conftest import copy_project
-from tests.pdfread import PT, _apply, _mul, box_mm, images_and_lines
+from tests.pdfread import PT, _apply, box_mm, images_and_lines, page_ops, painting_ops
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -98,18 +98,10 @@ def test_sheets_hold_every_card_with_its_bleed(built, project, deck):
 
 def stroked_outlines(reader: PdfReader, index: int) -> list[tuple[float, float, float, float]]:
     """The bounding box (x0, y0, x1, y1 in mm) of every stroked path built of curves on a page."""
-    page = reader.pages[index]
-    ops = ContentStream(page.get_contents(), reader).operations
-    ctm, stack, points, curved, found = (1, 0, 0, 1, 0, 0), [], [], False, []
-    for operands, op in ops:
-        op = op.decode() if isinstance(op, bytes) else op
-        if op == "q":
-            stack.append(ctm)
-        elif op == "Q":
-            ctm = stack.pop()
-        elif op == "cm":
-            ctm = _mul(tuple(float(v) for v in operands), ctm)
-        elif op in ("m", "l", "c"):
+    _page, ops = page_ops(reader, index)
+    points, curved, found = [], False, []
+    for op, operands, ctm in painting_ops(ops):
+        if op in ("m", "l", "c"):
             values = [float(v) for v in operands]
             points += [_apply(ctm, values[i], values[i + 1]) for i in range(0, len(values), 2)]
             curved = curved or op == "c"
