@@ -193,14 +193,24 @@ def load_yaml(path: Path, display: str | None = None, limits: Limits = DEFAULT_L
         if size > limits.file_bytes:
             raise DeckgenError(Problem(name, 1, 1, None, f"file of {size} bytes, more than the limit of "
                                                          f"{limits.file_bytes} (limits.file_bytes in deckgen.yaml)"))
+    except FileNotFoundError:
+        raise DeckgenError(Problem(name, message="file not found")) from None
+    except OSError as exc:
+        raise DeckgenError(Problem(name, message=f"cannot read file: {exc.strerror}")) from None
+    return parse_yaml(read_utf8(path, name), name, limits)
+
+
+def read_utf8(path: Path, name: str, encoding: str = "utf-8", hint: str = "") -> str:
+    """The text of a UTF-8 file; a file that cannot be read, or is not UTF-8, is a located error
+    (the line of the first bad byte; ``hint`` says how to fix it)."""
+    try:
         raw = Path(path).read_bytes()
     except FileNotFoundError:
         raise DeckgenError(Problem(name, message="file not found")) from None
     except OSError as exc:
         raise DeckgenError(Problem(name, message=f"cannot read file: {exc.strerror}")) from None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode(encoding)
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise DeckgenError(Problem(name, line, message="not valid UTF-8 text")) from None
-    return parse_yaml(text, name, limits)
+        raise DeckgenError(Problem(name, line, message=f"not valid UTF-8 text{hint}")) from None

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from deckgen.errors import DeckgenError, Problem
-from deckgen.yamlpos import Located, WrittenInt
+from deckgen.yamlpos import Located, WrittenInt, read_utf8
 
 SUFFIXES = (".csv", ".xlsx", ".ods")
 RESERVED = ("id", "count", "front", "back")
@@ -76,15 +76,7 @@ def _cell_text(value: Any) -> str:
 
 
 def _csv_rows(path: Path, name: str) -> list[tuple[int, list[str]]]:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DeckgenError(Problem(name, message=f"cannot read file: {exc.strerror}")) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise DeckgenError(Problem(name, line, message="not valid UTF-8 text (save the CSV file as UTF-8)")) from None
+    text = read_utf8(path, name, "utf-8-sig", " (save the CSV file as UTF-8)")
     sample = text[:4096]
     delimiter = ";" if sample.splitlines()[:1] and sample.splitlines()[0].count(";") > sample.splitlines()[0].count(",") \
         else ","
