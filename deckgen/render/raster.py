@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-import cairosvg.parser
-import cairosvg.surface
 
 #: Below this many images a pool costs more than it saves.
 POOL_THRESHOLD = 6
@@ -59,6 +57,9 @@ def configure_fontconfig(fonts_dir: Path, cache_dir: Path) -> None:
 
 def rasterize(svg: str, width_px: int, height_px: int, level: int | None = None, key: str | None = None) -> RasterImage:
     """Draw ``svg`` at exactly ``width_px`` x ``height_px`` on white; ``key`` names it (default: its SVG's hash)."""
+    import cairosvg.parser  # here, not at import: a build with nothing to draw never loads cairo
+    import cairosvg.surface
+
     from deckgen.render.store import FLATE_LEVEL
 
     tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"), unsafe=False)

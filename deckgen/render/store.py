@@ -37,11 +37,30 @@ _MAGIC = b"DGR1"
 
 def renderer_id() -> str:
     """What a raster depends on besides its SVG: the renderer's and deckgen's versions, the compression."""
-    import cairocffi
-    import cairosvg
+    from importlib.metadata import version
 
-    return f"cairosvg {cairosvg.__version__}; cairo {cairocffi.cairo_version_string()}; deckgen {__version__}; " \
+    return f"cairosvg {version('cairosvg')}; cairo {_cairo_version()}; deckgen {__version__}; " \
            f"flate {FLATE_LEVEL}"
+
+
+def _cairo_version() -> str:
+    """The cairo library's version.  Asked of the library directly where the system can find it
+    (importing cairocffi parses its C declarations: half a second on every build, even one with
+    nothing to draw); through cairocffi elsewhere."""
+    import ctypes
+    import ctypes.util
+
+    try:
+        name = ctypes.util.find_library("cairo")
+        if name:
+            lib = ctypes.CDLL(name)
+            lib.cairo_version_string.restype = ctypes.c_char_p
+            return lib.cairo_version_string().decode("ascii")
+    except (OSError, AttributeError):
+        pass
+    import cairocffi
+
+    return cairocffi.cairo_version_string()
 
 
 def raster_key(svg: str, width: int, height: int, renderer: str) -> str:
