@@ -311,15 +311,20 @@ def check_options(project: Project, game_ids: list[str], options: BuildOptions) 
     from deckgen.layout.layouts import load_layout
 
     load_layout(options.layout, project.root)  # a located error if the layout is unknown or broken
+    check_selection(project, game_ids, options.variant, options.cards)
+
+
+def check_selection(project: Project, game_ids: list[str], variant: str | None, cards) -> None:
+    """Raise DeckgenError for games, a deck variant (--variant) or cards (--cards) the project lacks."""
     unknown = [g for g in game_ids if g not in project.games]
     if unknown:
         raise DeckgenError(f"unknown game {unknown[0]!r} (this project has: {', '.join(project.games)})")
-    if options.variant is not None and not any(
-            selected_decks(project.games[g], options.variant) for g in game_ids):
-        raise DeckgenError(f"no deck of {', '.join(game_ids)} has a variant {options.variant!r}")
-    if options.cards:
-        known = {c.id for g in game_ids for d in selected_decks(project.games[g], options.variant) for c in d.cards}
-        missing = [c for c in options.cards if c not in known]
+    if variant is not None and not any(selected_decks(project.games[g], variant) for g in game_ids):
+        raise DeckgenError(Problem(None, None, None, "--variant",
+                                   f"no deck of {', '.join(game_ids)} has a variant {variant!r}"))
+    if cards:
+        known = {c.id for g in game_ids for d in selected_decks(project.games[g], variant) for c in d.cards}
+        missing = [c for c in cards if c not in known]
         if missing:
             raise DeckgenError(Problem(None, None, None, "--cards",
                                        f"no card {missing[0]!r} in {', '.join(game_ids)}"))

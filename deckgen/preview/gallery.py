@@ -26,7 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
-from deckgen.build import Fingerprints, deck_languages, render_deck, selected_decks
+from deckgen.build import Fingerprints, check_selection, deck_languages, render_deck, selected_decks
 from deckgen.errors import DeckgenError, Problem
 from deckgen.model import Deck, Game, Project
 from deckgen.preview.extras import SlowWork
@@ -50,18 +50,7 @@ def gallery_languages(project: Project, wanted: tuple[str, ...]) -> tuple[str, .
 
 
 def check_gallery_options(project: Project, game_ids: list[str], options: GalleryOptions) -> None:
-    unknown = [g for g in game_ids if g not in project.games]
-    if unknown:
-        raise DeckgenError(f"unknown game {unknown[0]!r} (this project has: {', '.join(project.games)})")
-    if options.variant is not None and not any(selected_decks(project.games[g], options.variant) for g in game_ids):
-        raise DeckgenError(Problem(None, None, None, "--variant",
-                                   f"no deck of {', '.join(game_ids)} has a variant {options.variant!r}"))
-    if options.cards:
-        known = {c.id for g in game_ids for d in _decks(project.games[g], options.variant) for c in d.cards}
-        missing = [c for c in options.cards if c not in known]
-        if missing:
-            raise DeckgenError(Problem(None, None, None, "--cards",
-                                       f"no card {missing[0]!r} in {', '.join(game_ids)}"))
+    check_selection(project, game_ids, options.variant, options.cards)
 
 
 def _decks(game: Game, variant: str | None) -> list[Deck]:
