@@ -202,13 +202,18 @@ class Traced:
 
     text: str
     starts: list[int] = field(default_factory=list)  # offset of each piece
-    origins: list[tuple[str | None, int | None]] = field(default_factory=list)  # (template filename, line)
+    # (template, line of its compiled Python) of each piece: turned into a template line only when asked,
+    # since that lookup costs far more than rendering the piece
+    origins: list[tuple[jinja2.Template | None, int | None]] = field(default_factory=list)
 
     def origin(self, offset: int) -> tuple[str | None, int | None]:
         """(template filename, line) of the piece holding ``offset`` of the text."""
         if not self.starts:
             return None, None
-        return self.origins[max(bisect_right(self.starts, offset) - 1, 0)]
+        template, python_line = self.origins[max(bisect_right(self.starts, offset) - 1, 0)]
+        if template is None:
+            return None, None
+        return template.filename, template.get_corresponding_lineno(python_line)
 
     def offset_of(self, line: int, column: int) -> int:
         """Offset in the text of ``line`` (1-based), ``column`` (0-based)."""
@@ -221,8 +226,8 @@ class Traced:
         return min(offset + column, max(len(self.text) - 1, 0))
 
 
-def _innermost(gen) -> tuple[str | None, int | None]:
-    """(template filename, template line) where a suspended render generator last wrote."""
+def _innermost(gen) -> tuple[jinja2.Template | None, int | None]:
+    """(template, line of its compiled Python) where a suspended render generator last wrote."""
     while getattr(gen, "gi_yieldfrom", None) is not None and getattr(gen.gi_yieldfrom, "gi_frame", None) is not None:
         gen = gen.gi_yieldfrom
     frame = getattr(gen, "gi_frame", None)
@@ -231,7 +236,7 @@ def _innermost(gen) -> tuple[str | None, int | None]:
     template = frame.f_globals.get("__jinja_template__")
     if template is None:
         return None, None
-    return template.filename, template.get_corresponding_lineno(frame.f_lineno)
+    return template, frame.f_lineno
 
 
 def render_traced(template: jinja2.Template, context: dict[str, Any], limits: Limits = DEFAULT_LIMITS) -> Traced:
