@@ -90,6 +90,7 @@ class Context:
     faces: list = field(default_factory=list)
     theme: Theme = field(default_factory=Theme)
     _renderers: dict = field(default_factory=dict)
+    _fronts: dict = field(default_factory=dict)  # (deck, language, card) -> its rendered front, drawn once
 
     @property
     def lang(self) -> str:
@@ -163,11 +164,12 @@ class Context:
         if key not in self._renderers:
             self._renderers[key] = DeckRenderer(self.project, self.game, deck, self.lang if deck.localized else
                                                 self.project.languages[0])
-        card = next(c for c in deck.cards if c.id == card_id)
-        rendered = self._renderers[key].render_front(card)
+        if (*key, card_id) not in self._fronts:
+            card = next(c for c in deck.cards if c.id == card_id)
+            self._fronts[(*key, card_id)] = self._renderers[key].render_front(card).svg
         size = deck.size
         radius = min(size.width, size.height) / 2 if size.round else 3.0  # a token is cut round
-        return FaceBox(rendered.svg, width_mm, width_mm * size.height / size.width, self.faces, size.bleed, radius)
+        return FaceBox(self._fronts[(*key, card_id)], width_mm, width_mm * size.height / size.width, self.faces, size.bleed, radius)
 
 
 # ------------------------------------------------------------------ styles
@@ -668,10 +670,22 @@ def _simulated(descriptor, data, players, games, seed, strategy, options):
     """The simulator's summary for these arguments, computed once per process (every language shares it)."""
     from deckgen.simulate import run
 
-    key = (descriptor.engine, id(data), players, games, seed, strategy, tuple(sorted(options.items())))
+    key = (descriptor.engine, _content_key(data), players, games, seed, strategy, tuple(sorted(options.items())))
     if key not in _SIMULATED:
         _SIMULATED[key] = run(descriptor, data, players, games, seed, strategy, options)
     return _SIMULATED[key]
+
+
+def _content_key(data) -> str:
+    """A digest of the engine data: equal data (a copy of the project, another language) shares one simulation."""
+    import hashlib
+    import json
+
+    try:
+        text = json.dumps(data, sort_keys=True, default=repr)
+    except (TypeError, ValueError):  # keys of mixed types: this object only
+        text = f"object {id(data)}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _number(value: float, digits: int, lang: str) -> str:

@@ -53,8 +53,12 @@ def hand_counts(data: ArcheonData, blood: HandCard, sand: HandCard, table: Table
     return counts
 
 
-def step_counts(data: ArcheonData, cards: Sequence[Any], planet: str | None = None) -> dict[str, int]:
-    """Step -> weight over every Blood × Sand hand of ``cards`` (archive cards or HandCards)."""
+def step_counts(data: ArcheonData, cards: Sequence[Any], planet: str | None = None,
+                cache: dict[tuple, dict[str, int]] | None = None) -> dict[str, int]:
+    """Step -> weight over every Blood × Sand hand of ``cards`` (archive cards or HandCards).
+
+    ``cache`` (pair of cards -> counts) may be shared by calls with the same data and planet: many match
+    decks hold the same pairs."""
     from deckgen.games.archeon.deck import as_engine_cards
 
     hand_cards = [c if isinstance(c, HandCard) else as_engine_cards([c])[0] for c in cards]
@@ -62,7 +66,7 @@ def step_counts(data: ArcheonData, cards: Sequence[Any], planet: str | None = No
     blood = [c for c in hand_cards if c.family == "blood"]
     sand = [c for c in hand_cards if c.family == "sand"]
     total: dict[str, int] = {s: 0 for s in data.rules.ladder}
-    cache: dict[tuple, dict[str, int]] = {}
+    cache = {} if cache is None else cache
     for b in blood:
         for s in sand:
             key = (b.kind, b.value, b.sign, b.era, s.kind, s.value, s.sign, s.era)
@@ -73,9 +77,11 @@ def step_counts(data: ArcheonData, cards: Sequence[Any], planet: str | None = No
     return total
 
 
-def step_frequencies(data: ArcheonData, cards: Sequence[Any], planet: str | None = None) -> dict[str, Fraction]:
-    """Step id -> exact share of hands of that step, over every Blood × Sand hand of the deck ``cards``."""
-    counts = step_counts(data, cards, planet)
+def step_frequencies(data: ArcheonData, cards: Sequence[Any], planet: str | None = None,
+                     cache: dict[tuple, dict[str, int]] | None = None) -> dict[str, Fraction]:
+    """Step id -> exact share of hands of that step, over every Blood × Sand hand of the deck ``cards``
+    (``cache`` as for :func:`step_counts`)."""
+    counts = step_counts(data, cards, planet, cache)
     whole = sum(counts.values())
     return {step: Fraction(n, whole) for step, n in counts.items()} if whole else {}
 

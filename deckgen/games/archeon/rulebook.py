@@ -195,8 +195,9 @@ def ladder_shares(data, planet: str | None = None, seeds=ODDS_SEEDS) -> dict[str
     key = (id(data), planet, tuple(seeds))
     if key not in _SHARES:
         total: dict[str, Fraction] = {step: Fraction(0) for step in data.rules.ladder}
+        pairs: dict[tuple, dict[str, int]] = {}  # the decks share most of their pairs of cards
         for seed in seeds:
-            for step, share in step_frequencies(data, match_deck(data, seed), planet).items():
+            for step, share in step_frequencies(data, match_deck(data, seed), planet, pairs).items():
                 total[step] += share
         _SHARES[key] = {step: share / len(seeds) for step, share in total.items()}
     return _SHARES[key]

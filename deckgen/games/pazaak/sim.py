@@ -36,7 +36,7 @@ from deckgen.games.pazaak.engine import (
     TARGET,
     judge_tables,
     normalise_side_deck,
-    parse_card,
+    parse_card as _parse_card,
     play_tokens,
     resolve,
 )
@@ -62,6 +62,12 @@ class Strategy(Protocol):
 
     def should_stand(self, view: View) -> bool:
         """True to stand after this turn, False to end the turn and play on."""
+
+
+@lru_cache(maxsize=1 << 12)
+def parse_card(token: str) -> "Played":
+    """The engine's reading of a token the simulator laid (tokens repeat, cards are immutable)."""
+    return _parse_card(token)
 
 
 @lru_cache(maxsize=1 << 16)
