@@ -215,12 +215,17 @@ def face_key(prints: Fingerprints, game: Game, deck: Deck, lang: str, card: Card
 
 
 def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Store | None = None,
-                prints: Fingerprints | None = None, force: bool = False, ink: str = "full") -> DeckTarget:
+                prints: Fingerprints | None = None, force: bool = False, ink: str = "full",
+                on_face: Callable[[Card | None, str, str], None] | None = None,
+                only: tuple[str, ...] = ()) -> DeckTarget:
     """Every front of ``deck`` and every card's back, in ``lang``, as SVG hashes (no files written).
 
     With a ``store``, a face whose inputs and strings are unchanged since it
     was last rendered without problems is not rendered again (``force``
-    renders every face).
+    renders every face).  ``on_face(card, svg_hash, svg)`` is told of each face as
+    soon as it is rendered, with its card (None for the deck's shared back): a
+    build starts drawing it while the next renders.  ``only`` (card ids) renders just those cards and
+    the back they need (a reprint).
     """
     from deckgen.render.templates import DeckRenderer
 
@@ -248,6 +253,8 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
 
             svg = low_ink(svg) if ink == "low" else grey_ink(svg)
         svg_hash = hash_text(svg)
+        if on_face is not None and svg_hash not in target.svgs and svg:
+            on_face(card, svg_hash, svg)
         target.svgs[svg_hash] = svg
         target.problems.extend(rendered.problems)
         if store is not None and not any(not p.warning for p in rendered.problems):
@@ -257,6 +264,8 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
 
     shared = None
     for card in deck.cards:
+        if only and card.id not in only:
+            continue
         target.fronts[card.id] = face(card, "front")
         if card.back:
             target.backs[card.id] = face(card, "back")
@@ -372,7 +381,9 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
             game = project.games[gid]
             for deck in decks(game):
                 for lang in deck_languages(project, deck, options.languages):
-                    target = render_deck(project, game, deck, lang, store, prints, ink=options.ink)
+                    target = render_deck(project, game, deck, lang, store, prints, ink=options.ink,
+                                         on_face=None if options.vector else _drawer(pool, deck, options, renderer),
+                                         only=options.cards)
                     targets.append(target)
                     problems += target.problems
                     _queue(pool, store, target, options, renderer, project, prints)
@@ -380,6 +391,8 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
                         ticker(1)
         problems += _plan_problems(project, targets, options)
         problems += _translation_problems(targets)
+        if any(not p.warning for p in problems):  # the cards cannot be printed: say so now, not after the books
+            raise DeckgenError([p for p in unique(problems) if not p.warning])
         documents: list[tuple[Path, Any]] = []
         if options.documents and not options.cards and options.variant is None and options.ink == "full" \
                 and listed is None:
@@ -406,17 +419,29 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     return list(report.written)
 
 
+def _drawer(pool, deck: Deck, options: BuildOptions, renderer: str) -> Callable[[Card | None, str, str], None]:
+    """Queue a face for drawing the moment it is rendered (in a reprint, only the faces of its cards)."""
+    w, h = deck.size.pixels(options.dpi)
+
+    def draw(card: Card | None, svg_hash: str, svg: str) -> None:
+        if card is None or not options.cards or card.id in options.cards:
+            pool.submit(svg, w, h, raster_key(svg_hash, w, h, renderer))
+
+    return draw
+
+
 def _queue(pool, store: Store, target: DeckTarget, options: BuildOptions, renderer: str, project, prints) -> None:
     """Queue every face of ``target`` whose raster is not in the store (rendering it if only its hash is known);
     in vector mode, make sure every face's SVG is at hand instead."""
     w, h = target.deck.size.pixels(options.dpi)
-    for svg_hash in {*target.fronts.values(), *target.backs.values()}:
+    picked = [c.id for c in target.deck.cards if not options.cards or c.id in options.cards]
+    for svg_hash in {*(target.fronts[c] for c in picked), *(target.backs[c] for c in picked)}:
         key = raster_key(svg_hash, w, h, renderer)
         if not options.vector and store.has_raster(key):
             continue
         if svg_hash not in target.svgs:  # remembered face, raster gone (new dpi, cleaned cache): render again
             fresh = render_deck(project, target.game, target.deck, target.lang, store, prints, force=True,
-                                ink=target.ink)
+                                ink=target.ink, only=options.cards)
             target.svgs.update(fresh.svgs)
             target.problems.extend(p for p in fresh.problems if p not in target.problems)
         svg = target.svgs.get(svg_hash)

@@ -521,15 +521,18 @@ def rules(games, languages, paper, out, project_dir):
 
 @main.command()
 @click.argument("games", nargs=-1)
+@lang_option
 @project_option
-def check(games, project_dir):
+def check(games, languages, project_dir):
     """Check GAMES (default: all): data, composition, translations, text fit, glyphs, rule examples.
 
     Prints one line per problem (FILE:LINE:COLUMN: field: message) and exits 2 if there is any.
+    With --lang, the words, faces, documents and rulebooks of those languages only.
 
     \b
     Example:
       deckgen check classic
+      deckgen check classic --lang ru
     """
     from deckgen.checks import run_checks
 
@@ -538,7 +541,7 @@ def check(games, project_dir):
     unknown = [g for g in game_ids if g not in project.games]
     if unknown:
         raise DeckgenError(f"unknown game {unknown[0]!r} (this project has: {', '.join(project.games)})")
-    problems = collapse(run_checks(project, game_ids))
+    problems = collapse(run_checks(project, game_ids, languages=_languages(project, languages)))
     errors = [p for p in problems if not p.warning]
     for problem in problems:
         click.echo(str(problem))

@@ -93,13 +93,14 @@ def decision_text(game: Game, lang: str, decision_id: str, facts: Mapping[str, A
     return fill(text, facts, (), problems)
 
 
-def wording_problems(project: Project, game: Game, facts: Mapping[str, Any]) -> list[Problem]:
-    """Every decision has its words, with known placeholders only, in every language; no stray ids."""
+def wording_problems(project: Project, game: Game, facts: Mapping[str, Any], languages=None) -> list[Problem]:
+    """Every decision has its words, with known placeholders only, in every language (or those of
+    ``languages``); no stray ids."""
     if game.decisions is None:
         return []
     problems: list[Problem] = []
     ids = {d.id for d in game.decisions.decisions}
-    for lang in project.languages:
+    for lang in languages or project.languages:
         for decision in game.decisions.decisions:
             decision_text(game, lang, decision.id, facts, problems)
         strings = game.strings.get(lang)
@@ -120,7 +121,7 @@ def check_decisions(ctx: CheckContext) -> list[Problem]:
                             "decisions need an engine to judge their examples: add 'engine:' to game.yaml")]
         return []
     return example_problems(ctx.game, descriptor, ctx.data) + \
-        wording_problems(ctx.project, ctx.game, ctx.data.get("facts", {}))
+        wording_problems(ctx.project, ctx.game, ctx.data.get("facts", {}), ctx.langs)
 
 
 RULE_EXAMPLES = Check("rule decisions", check_decisions)

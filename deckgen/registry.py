@@ -43,11 +43,18 @@ ENTRY_POINT_GROUP = "deckgen.games"
 
 @dataclass(frozen=True)
 class CheckContext:
-    """What a check may read: the project, the game, its engine data (already loaded)."""
+    """What a check may read: the project, the game, its engine data (already loaded), and the languages
+    to check (empty: all of the project's)."""
 
     project: "Project"
     game: "Game"
     data: Mapping[str, Any]
+    languages: tuple[str, ...] = ()
+
+    @property
+    def langs(self) -> list[str]:
+        """The languages to check, in the project's order."""
+        return [l for l in self.project.languages if not self.languages or l in self.languages]
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,13 @@ ROOT = Path(__file__).resolve().parent.parent
 __import__("os").environ["XDG_CONFIG_HOME"] = __import__("tempfile").mkdtemp(prefix="deckgen-test-config-")
 PROJECTS = Path(__file__).resolve().parent / "projects"
 
-# CI runs the same examples every time; locally the default profile explores a little more.
+# CI runs the same 30 examples every time; locally each run draws 30 new ones (the suite stays under two
+# minutes); HYPOTHESIS_PROFILE=thorough explores 500 per property.
 settings.register_profile("ci", max_examples=30, deadline=None, derandomize=True)
-settings.register_profile("dev", deadline=None)
-settings.load_profile("ci" if __import__("os").environ.get("CI") else "dev")
+settings.register_profile("dev", max_examples=30, deadline=None)
+settings.register_profile("thorough", max_examples=500, deadline=None)
+settings.load_profile(__import__("os").environ.get("HYPOTHESIS_PROFILE")
+                      or ("ci" if __import__("os").environ.get("CI") else "dev"))
 
 
 @pytest.fixture(scope="session")
@@ -29,9 +32,9 @@ def project():
 
 @pytest.fixture(scope="session")
 def classic_build(tmp_path_factory, project):
-    """The classic deck in English on A4 at 100 dpi, long-edge duplex."""
+    """The classic deck in English on A4 at 100 dpi, long-edge duplex (cards only: no documents or books)."""
     out = tmp_path_factory.mktemp("out")
-    options = BuildOptions(paper="a4", dpi=100, duplex="long", out=out, languages=("en",))
+    options = BuildOptions(paper="a4", dpi=100, duplex="long", out=out, languages=("en",), documents=False)
     written = build(project, ["classic"], options)
     return out, written
 

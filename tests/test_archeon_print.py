@@ -39,6 +39,10 @@ BLEED = 3.0
 TOL = 0.1  # mm: what the issue asks of the circular guides
 
 
+#: The tests of the whole archive, planet and token PDFs share one build of about 12 s: the slow suite runs them.
+SLOW_BUILD = pytest.mark.slow
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory, project):
     """archive, planets and tokens in English at 72 dpi, and a seed-5 match deck printed with --deck."""
@@ -58,6 +62,7 @@ def _cards(project, deck: str) -> int:
 # ------------------------------------------------------------------ single cards: trim and bleed
 
 
+@SLOW_BUILD
 @pytest.mark.parametrize("deck", sorted(SIZES))
 def test_single_card_pages_have_trim_and_bleed_boxes(built, project, deck):
     folder, _ = built
@@ -72,6 +77,7 @@ def test_single_card_pages_have_trim_and_bleed_boxes(built, project, deck):
         assert box_mm(page.trimbox) == pytest.approx((BLEED, BLEED, BLEED + w, BLEED + h), abs=0.01)
 
 
+@SLOW_BUILD
 @pytest.mark.parametrize("deck", sorted(SIZES))
 def test_sheets_hold_every_card_with_its_bleed(built, project, deck):
     """Every card's image is its trim plus the bleed; fronts and backs pages alternate; A4 pages."""
@@ -116,6 +122,7 @@ def stroked_outlines(reader: PdfReader, index: int) -> list[tuple[float, float, 
     return found
 
 
+@SLOW_BUILD
 def test_every_token_has_a_circular_cut_guide_centred_on_it(built):
     folder, _ = built
     reader = PdfReader(folder / "tokens-en-a4.pdf")
@@ -135,6 +142,7 @@ def test_every_token_has_a_circular_cut_guide_centred_on_it(built):
     assert stroked_outlines(reader, 1) == []
 
 
+@SLOW_BUILD
 def test_tokens_keep_their_whole_bleed_apart_and_backs_align_for_long_edge_duplex(built):
     folder, _ = built
     reader = PdfReader(folder / "tokens-en-a4.pdf")
@@ -178,6 +186,7 @@ def _front_digests(reader: PdfReader, pages) -> list[str]:
     return out
 
 
+@SLOW_BUILD
 def test_deck_file_prints_exactly_that_deck(built, project):
     folder, deck_file = built
     import yaml
@@ -262,13 +271,19 @@ def test_each_archive_card_has_its_familys_back_and_the_two_differ_in_colour_and
 # ------------------------------------------------------------------ the reference sheet
 
 
-def test_reference_sheet_builds_on_a4_and_letter_with_its_examples_judged(project):
+def test_reference_sheet_builds_on_a4_with_its_examples_judged(project):
     game = project.games["archeon"]
     data = project.descriptor(game).data_for(game)
     files, problems = build_documents(project, game, ["en"], "a4", data,
                                       only=lambda s: s.kind == "archeon-reference")
     assert [p for p in problems if not p.warning] == []
     assert [name for name, _ in files] == ["reference-en-a4.pdf"]
+
+
+@pytest.mark.slow  # a second whole drawing of the sheet; the fast suite draws it on A4
+def test_reference_sheet_builds_on_letter(project):
+    game = project.games["archeon"]
+    data = project.descriptor(game).data_for(game)
     files, problems = build_documents(project, game, ["de"], "letter", data,
                                       only=lambda s: s.kind == "archeon-reference")
     assert [p for p in problems if not p.warning] == [] and [n for n, _ in files] == ["reference-de-letter.pdf"]

@@ -62,7 +62,7 @@ def _reveal(hand_list, table, extra_tokens=()):
     return reveal(DATA["archeon"], ps, tb)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.lists(hands, min_size=3, max_size=3), tables)
 def test_the_ranking_is_a_total_preorder(hand_list, table):
     result = _reveal(hand_list, table)
@@ -78,7 +78,7 @@ def test_the_ranking_is_a_total_preorder(hand_list, table):
     assert sorted(result.winners) == sorted(h.name for h in hs if strength(h) == best)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.lists(hands, min_size=2, max_size=3), tables)
 def test_the_order_of_a_hand_changes_nothing(hand_list, table):
     straight = judged(hand_list, table)
@@ -86,7 +86,7 @@ def test_the_order_of_a_hand_changes_nothing(hand_list, table):
     assert straight == swapped
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.lists(hands, min_size=2, max_size=3), tables)
 def test_cook_the_books_reverses_exactly_the_comparison(hand_list, table):
     plain = _reveal(hand_list, table)
@@ -112,7 +112,7 @@ def test_cook_the_books_reverses_exactly_the_comparison(hand_list, table):
         assert paid == (1 if paired else h["difference"])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.lists(hands, min_size=2, max_size=4), tables, st.sampled_from([1, 2, 4, 8]),
        st.lists(st.integers(0, 30), min_size=4, max_size=4))
 def test_penalties_are_capped_and_the_bank_is_paid_out_whole(hand_list, table, multiplier, chips):

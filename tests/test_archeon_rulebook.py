@@ -53,6 +53,7 @@ def _examples(source):
     return [b for b in source.blocks if b.kind == "directive" and b.name == "example"]
 
 
+@pytest.mark.slow  # a whole booklet; the fast suite checks every chapter's examples and tables without drawing
 def test_the_english_book_builds_with_every_chapter(archeon, source):
     project, game, _, data = archeon
     files, problems = build_rulebooks(project, game, ["en"], "a4", data)

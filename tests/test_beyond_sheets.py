@@ -32,7 +32,7 @@ def reprint(project, out, **extra):
                                                    documents=False, **extra))
 
 
-@settings(max_examples=80, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.sampled_from(["a4", "letter"]), st.floats(40, 90), st.floats(50, 120), st.sampled_from([0.0, 2.0, 3.0]),
        st.sampled_from(["vertical", "horizontal"]))
 def test_after_the_fold_every_back_lies_behind_its_front(paper, w, h, bleed, axis):
@@ -98,6 +98,7 @@ def test_the_cut_file_traces_the_trim_of_every_card(tmp_path, project):
     assert len(list(root.iter(ns + "g"))) == 2  # the cut lines and the registration marks
 
 
+@pytest.mark.slow  # the whole classic deck at Tabletop Simulator's size
 def test_tabletop_simulator_grids_and_saved_object(tmp_path, project):
     from deckgen.build import BuildOptions as Options
 

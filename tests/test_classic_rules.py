@@ -201,7 +201,7 @@ def test_dice_betting_caps_calls_and_folds():
         betting_round(["P1", "P2"], DICE, lambda p, m, lv: Choice(RAISE, 1))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.lists(st.tuples(st.sampled_from([FOLD, MATCH, RAISE]), st.integers(1, 3)), min_size=1, max_size=40),
        st.integers(2, 6), st.integers(1, 3))
 def test_betting_never_exceeds_the_cap_and_everyone_still_in_pays_alike(script, players, cap):
@@ -277,7 +277,7 @@ def test_hold_em_can_complete_an_array():
     assert sith.array == "sith-array"
 
 
-@settings(max_examples=80, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.lists(st.sampled_from([c for c in cards(*[f"{s}:{r}" for s in ("coins", "sabers", "flasks", "staves")
                                                      for r in range(1, 16)])]), min_size=2, max_size=9, unique=True))
 def test_hold_em_best_hand_is_never_worse_than_the_own_cards(deal):

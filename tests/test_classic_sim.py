@@ -51,7 +51,7 @@ def conserved(money) -> bool:
     return sum(v for _, v in money.net) + money.sabacc_pot_after - money.sabacc_pot_before == 0
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(tables(), st.integers(0, 10_000))
 def test_every_simulated_hand_keeps_the_rules_and_the_money(config, seed):
     result = simulate(seed, config)

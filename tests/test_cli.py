@@ -156,6 +156,23 @@ def test_lang_takes_a_code_a_list_or_all(tmp_path):
     assert bad.exit_code == 2 and bad.output.startswith("--lang: 'xx' is not a language of this project (en, de)")
 
 
+def test_check_takes_the_languages_it_checks(tmp_path):
+    """A word missing in German is a problem of a German check, not of an English one."""
+    proj = tmp_path / "mine"
+    invoke("new", str(proj))
+    de = proj / "data/demo/lang/de.yaml"
+    lines = de.read_text(encoding="utf-8").splitlines()
+    cards = lines.index("cards:")
+    missing = lines[cards + 1].split(":")[0].strip()
+    de.write_text("\n".join(lines[:cards + 1] + lines[cards + 2:]) + "\n", encoding="utf-8")
+    german = invoke("check", "--project", str(proj), "--lang", "de")
+    assert german.exit_code == 2 and f"{missing}" in german.output and "lang/de.yaml" in german.output
+    english = invoke("check", "--project", str(proj), "--lang", "en")
+    assert english.exit_code == 0 and english.output.strip().endswith("ok: demo"), english.output
+    both = invoke("check", "--project", str(proj), "--lang", "all")
+    assert both.exit_code == 2 and both.output.count(f"{missing}") == german.output.count(f"{missing}")
+
+
 def test_an_installed_deckgen_finds_its_bundled_games_from_any_folder(tmp_path, monkeypatch):
     from deckgen.project import BUNDLED_ROOT, default_output, find_project_root
 

@@ -63,7 +63,7 @@ def test_a_document_string_with_a_glyph_the_font_lacks_is_located(project_copy):
     old = next(l for l in text.splitlines() if l.startswith("  locals.title:"))
     de.write_text(text.replace(old, '  locals.title: "Ortsregeln 本地规则"'), encoding="utf-8")
     line = line_of(de, "locals.title:")
-    result = run("check", "classic", "--project", project_copy)
+    result = run("check", "classic", "--lang", "de", "--project", project_copy)
     assert result.exit_code == 2
     assert any(l.startswith(f"data/classic/lang/de.yaml:{line}:") and "strings.locals.title: missing glyphs" in l
                and "templates/classic/local-rules.svg.j2:" in l for l in result.output.splitlines()), result.output

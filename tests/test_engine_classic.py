@@ -409,14 +409,14 @@ DECK = deck_cards()
 hands = st.lists(st.integers(0, len(DECK) - 1), min_size=2, max_size=7, unique=True).map(lambda ix: [DECK[i] for i in ix])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(hands.flatmap(lambda h: st.tuples(st.just(h), st.permutations(h))))
 def test_card_order_does_not_matter(pair):
     a, b = pair
     assert evaluate(a).key == evaluate(b).key and evaluate(a).total == evaluate(b).total
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(hands)
 def test_bomb_out_exactly_outside_the_range_or_zero(hand):
     ev = evaluate(hand)
@@ -439,7 +439,7 @@ def pure_hands(draw):
     return base + [draw(st.sampled_from(need))]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(pure_hands())
 def test_idiots_array_beats_every_pure_sabacc(hand):
     ev = evaluate(hand)
@@ -448,7 +448,7 @@ def test_idiots_array_beats_every_pure_sabacc(hand):
         assert compare(evaluate(["face:idiot", "coins:2", "coins:3"]), ev) == 1
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(hands, hands, hands)
 def test_ranking_is_a_total_preorder(a, b, c):
     ea, eb, ec = evaluate(a), evaluate(b), evaluate(c)
@@ -464,7 +464,7 @@ LOCS = parse_locations(yaml.safe_load(LOCATIONS_FILE.read_text(encoding="utf-8")
 CC_LOCS = sorted(k for k, v in LOCS.items() if v.face_set == "cloud-city")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(cc_hands.flatmap(lambda h: st.tuples(st.just(h), st.permutations(h))), st.sampled_from(CC_LOCS))
 def test_under_local_rules_order_is_irrelevant_and_only_arrays_escape_bombing(pair, loc_id):
     loc = LOCS[loc_id]
@@ -481,7 +481,7 @@ deals = st.lists(st.integers(0, len(DECK) - 1), min_size=4, max_size=20, unique=
 )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(deals)
 def test_judge_winners_hold_the_best_key(deal):
     indices, sizes = deal  # disjoint physical cards, cut into hands of 2-4
@@ -570,7 +570,7 @@ def test_extra_cards_are_dealt_only_to_players_in_a_sudden_demise_round():
     assert res.winners == ("B",) and dict(res.used_extra) == {"A": 1, "B": 1}  # C never plays a round
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.lists(st.integers(0, len(DECK) - 1), min_size=10, max_size=30, unique=True), st.integers(2, 4))
 def test_a_live_hand_is_never_dropped_by_sudden_demise(indices, players):
     cards = [DECK[i] for i in indices]

@@ -98,7 +98,7 @@ def test_settlement_from_a_judgement_and_stakes_document():
 seats = st.lists(st.tuples(st.integers(0, 9), st.booleans()), min_size=2, max_size=6)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(seats, st.data(), st.integers(0, 30), st.sampled_from([None, 0, 2]))
 def test_money_is_conserved(raw, data, pot, penalty):
     stakes = [Stake(f"P{i}", bet, folded) for i, (bet, folded) in enumerate(raw)]

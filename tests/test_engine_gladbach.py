@@ -151,7 +151,7 @@ card_st = st.sampled_from(CARD_KINDS)
 hand_st = st.lists(card_st, min_size=1, max_size=7)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(hand_st, hand_st, hand_st)
 def test_compare_is_a_total_order_agreeing_with_keys(a, b, c):
     ka, kb, kc = rank_key(a), rank_key(b), rank_key(c)
@@ -166,7 +166,7 @@ def test_compare_is_a_total_order_agreeing_with_keys(a, b, c):
         assert compare(a, c) >= 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(hand_st, st.randoms(use_true_random=False))
 def test_card_order_does_not_matter(hand, rnd):
     shuffled = list(hand)
@@ -175,7 +175,7 @@ def test_card_order_does_not_matter(hand, rnd):
     assert compare(shuffled, hand) == 0
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(hand_st, hand_st)
 def test_ranking_consistent_with_written_rules(a, b):
     va, vb = hand_value(a), hand_value(b)
@@ -191,7 +191,7 @@ def test_ranking_consistent_with_written_rules(a, b):
         assert compare(a, b) == 1
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(hand_st, hand_st)
 def test_categories_follow_the_ranking(a, b):
     # a hand of an earlier category never loses to a hand of a later one
@@ -207,7 +207,7 @@ def test_category_names():
         == list(CATEGORIES)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(hand_st)
 def test_adding_a_blue_zero_costs(hand):
     # a blue 0 does not change the value but adds a card: never better

@@ -59,7 +59,7 @@ def test_result_shape(composition):
     assert 0 <= r.min_draw_pile <= len(build_deck(composition))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(
     players=st.integers(2, MAX_PLAYERS),
     seed=st.integers(0, 10**6),

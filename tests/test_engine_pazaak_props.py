@@ -74,7 +74,7 @@ def judge(a, b, names=("A", "B")):
     return judge_showdown({"players": [{"name": names[0], "table": a}, {"name": names[1], "table": b}]})
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(two_tables())
 def test_totals_are_sums_of_independently_resolved_values(tables):
     result = judge(*tables)
@@ -84,7 +84,7 @@ def test_totals_are_sums_of_independently_resolved_values(tables):
         assert player["total"] == sum(expected)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(two_tables())
 def test_statuses_follow_total_and_card_count(tables):
     for table, player in zip(tables, judge(*tables)["players"]):
@@ -99,7 +99,7 @@ def test_statuses_follow_total_and_card_count(tables):
             assert player["status"] == "stood"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(two_tables())
 def test_winner_never_busted_and_void_iff_no_winner(tables):
     result = judge(*tables)
@@ -114,14 +114,14 @@ def test_winner_never_busted_and_void_iff_no_winner(tables):
     assert json.loads(json.dumps(result)) == result
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(two_tables())
 def test_judging_is_symmetric_in_player_order(tables):
     a, b = tables
     assert judge(a, b)["winners"] == judge(b, a, names=("B", "A"))["winners"]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(two_tables(side_tokens=ORDER_FREE_TOKENS), st.randoms(use_true_random=False))
 def test_order_free_tables_keep_total_when_permuted(tables, rnd):
     for table in tables:
@@ -148,7 +148,7 @@ def test_order_free_tables_keep_total_when_permuted(tables, rnd):
             assert before["winners"] == after["winners"]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(two_tables(), st.sampled_from(FLIPS))
 def test_same_flip_twice_restores_values(tables, flip):
     cards = parse_table(tables[0])
@@ -156,7 +156,7 @@ def test_same_flip_twice_restores_values(tables, flip):
     assert resolve(cards + [flip_card, flip_card])[: len(cards)] == resolve(cards)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.one_of(st.text(max_size=8), st.integers(-20, 30), st.sampled_from(ALL_SIDE_TOKENS + list(CATALOGUE_IDS))))
 def test_any_token_parses_or_raises_showdown_error(token):
     try:

@@ -155,7 +155,7 @@ def test_matches_end_with_three_set_wins(seed):
     assert json.loads(json.dumps(result.to_dict())) == result.to_dict()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(side_decks, side_decks, st.integers(0, 2**32))
 def test_random_side_decks_give_valid_deterministic_matches(deck_a, deck_b, seed):
     result = simulate_match([deck_a, deck_b], seed=seed, names=("Revan", "Bastila"))

@@ -29,7 +29,7 @@ def inside_paper(plan, x, y, margin):
     return margin - EPS <= x <= plan.paper_w - margin + EPS and margin - EPS <= y <= plan.paper_h - margin + EPS
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(papers, sizes, layouts)
 def test_grid_fits_centred_and_slots_tile_it(paper, card, layout):
     plan = plan_or_skip(paper, card, layout)
@@ -49,7 +49,7 @@ def test_grid_fits_centred_and_slots_tile_it(paper, card, layout):
         assert abs(area - plan.grid.w * plan.grid.h) < 1e-3
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(papers, sizes, layouts, st.integers(1, 40), st.sampled_from(["long", "short"]))
 def test_every_open_edge_has_its_full_bleed(paper, card, layout, count, duplex):
     """On a partial sheet an edge with no card next to it shows the whole bleed, fronts and backs."""
@@ -70,7 +70,7 @@ def test_every_open_edge_has_its_full_bleed(paper, card, layout, count, duplex):
                 assert not a.clip.overlaps(b.trim) and not b.clip.overlaps(a.trim)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(papers, sizes, layouts)
 def test_marks_sit_on_cut_lines_off_the_cards_and_5mm_from_the_edge(paper, card, layout):
     plan = plan_or_skip(paper, card, layout)
@@ -101,7 +101,7 @@ def test_marks_sit_on_cut_lines_off_the_cards_and_5mm_from_the_edge(paper, card,
         assert marked_x == cuts_x and marked_y == cuts_y
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(papers, sizes, layouts)
 def test_slug_rulers_and_registration_keep_their_distances(paper, card, layout):
     plan = plan_or_skip(paper, card, layout)
@@ -141,7 +141,7 @@ def test_slug_rulers_and_registration_keep_their_distances(paper, card, layout):
             assert slot.image.x >= reg.inset and slot.image.x1 <= plan.paper_w - reg.inset
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(papers, sizes, layouts, st.sampled_from(["long", "short"]))
 def test_backs_land_behind_fronts(paper, card, layout, duplex):
     plan = plan_or_skip(paper, card, layout)

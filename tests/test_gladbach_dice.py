@@ -154,7 +154,7 @@ def test_the_command_line(proj):
 # ------------------------------------------------------------ properties
 
 
-@settings(max_examples=25, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(players=st.integers(2, MAX_PLAYERS), seed=st.integers(0, 10**6),
        strategy=st.sampled_from(["greedy", "always_draw", "random"]),
        bet=st.sampled_from(["fixed", "random", "rising"]), doubles=st.sampled_from(["roll", "always", "never"]),
@@ -168,7 +168,7 @@ def test_chips_are_conserved_in_every_simulated_game(loaded, players, seed, stra
         assert all(record["payouts"][int(seat[1:]) - 1] > 0 or record["pot"] == 0 for seat in record["winners"])
 
 
-@settings(max_examples=15, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(players=st.integers(2, MAX_PLAYERS), seed=st.integers(0, 10**6),
        bet=st.sampled_from(["fixed", "random", "rising"]), doubles=st.sampled_from(["roll", "always", "never"]))
 def test_a_seed_plays_the_same_games(loaded, players, seed, bet, doubles):

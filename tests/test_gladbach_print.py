@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PT = 25.4 / 72
 BOARD_W, BOARD_H = 277.0, 360.0
 DECK_SIZE = 152  # 8 of each of the 19 kinds, as data/gladbach/cards.yaml says
-LANGS = ("en", "de", "fr", "ru")
+LANGS = ("en", "ru")  # one Latin and one Cyrillic kit; `check` fits every language's words (test_check_passes)
 sys.path.insert(0, str(ROOT / "scripts"))
 import colorblind  # noqa: E402
 
@@ -32,9 +32,9 @@ def box_mm(box) -> tuple[float, ...]:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory, project):
-    """The whole gladbach kit, all four languages, at 72 dpi."""
+    """The whole gladbach kit in English and Russian at 72 dpi."""
     out = tmp_path_factory.mktemp("gladbach")
-    written = build(project, ["gladbach"], BuildOptions(paper="a4", dpi=72, out=out))
+    written = build(project, ["gladbach"], BuildOptions(paper="a4", dpi=72, out=out, languages=LANGS))
     return out / "gladbach", written
 
 

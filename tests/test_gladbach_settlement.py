@@ -206,7 +206,7 @@ seat_fields = st.integers(2, MAX_PLAYERS).flatmap(lambda n: st.tuples(
 ))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(seat_fields)
 def test_the_settlement_pays_out_exactly_the_pot(case):
     players, fields, winners = case
@@ -219,7 +219,7 @@ def test_the_settlement_pays_out_exactly_the_pot(case):
     assert min(shares) == pot // len(winners)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.lists(st.tuples(st.lists(st.sampled_from(CARD_KINDS), min_size=1, max_size=4),
                           st.lists(st.integers(0, 9), max_size=ROUNDS)), min_size=2, max_size=MAX_PLAYERS))
 def test_the_judge_pays_the_pot_to_its_winners(players):

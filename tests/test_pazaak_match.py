@@ -216,7 +216,7 @@ def test_unquoted_side_cards_in_a_match_file():
 side_decks = st.lists(st.sampled_from(CATALOGUE_IDS), min_size=10, max_size=10)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(side_decks, side_decks, st.integers(0, 2**32), st.sampled_from(sorted(STRATEGIES)))
 def test_every_simulated_match_is_a_valid_record_with_the_same_result(deck_a, deck_b, seed, strategy):
     play = STRATEGIES[strategy]
@@ -237,7 +237,7 @@ def test_every_simulated_match_is_a_valid_record_with_the_same_result(deck_a, de
                 assert player["bust_turn"] is None and max(player["turn_totals"]) <= 20
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.integers(0, 2**16), st.data())
 def test_a_hand_card_played_more_often_than_the_hand_holds_it_is_refused(seed, data):
     match = simulate_match([SIDE_DECKS["minus"], list(CATALOGUE_IDS[:10])], seed=seed)

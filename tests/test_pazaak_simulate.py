@@ -90,7 +90,7 @@ def test_the_seeded_simulation_is_reproducible(data):
     assert simulate(data, games=30, seed=8, decks="all") != first
 
 
-@settings(max_examples=15, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.integers(0, 2**31), st.sampled_from(sorted(STRATEGIES)))
 def test_any_seed_and_strategy_reproduce_and_conserve(data, seed, strategy):
     records = simulate(data, games=4, seed=seed, strategy=strategy, decks="all")

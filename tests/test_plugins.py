@@ -102,7 +102,7 @@ def test_a_game_is_judged_by_its_engine_whatever_its_id(tmp_path):
     assert result.exit_code == 0, result.output
     judged = json.loads(result.output)
     assert judged["winners"] == ["A"] and judged["location"] == "imperial"
-    assert run("check", "--project", proj).exit_code == 0
+    assert run("check", "--lang", "en", "--project", proj).exit_code == 0
 
 
 def test_judge_options_come_from_the_engine(tmp_path):

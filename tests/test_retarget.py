@@ -11,7 +11,7 @@ sizes = st.floats(40, 130)
 coords = st.floats(-3, 133)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(sizes, sizes, coords, coords)
 def test_order_is_kept_and_edge_bands_keep_their_distance(design, actual, u, v):
     if u > v:

@@ -26,7 +26,7 @@ word = st.one_of(
 texts = st.lists(word, min_size=0, max_size=25).map(" ".join)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # examples: the profile
 @given(
     text=texts,
     w=st.floats(2, 70),

@@ -14,7 +14,7 @@ from deckgen.layout.tuckbox import CARD_THICKNESS_MM, SLACK_MM, plan_tuckbox
 from tests.pdfread import images_and_lines
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.floats(40, 90), st.floats(60, 130), st.integers(5, 200), st.sampled_from(["a4", "letter"]))
 def test_the_net_holds_the_cards_and_fits_its_paper(w, h, count, paper):
     try:

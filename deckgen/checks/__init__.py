@@ -16,8 +16,10 @@ from deckgen.model import Project
 from deckgen.registry import CheckContext
 
 
-def run_checks(project: Project, game_ids: list[str], only: set[str] | None = None) -> list[Problem]:
-    """Run every applicable check of the given games (or those named in ``only``); returns all problems.
+def run_checks(project: Project, game_ids: list[str], only: set[str] | None = None,
+               languages: tuple[str, ...] = ()) -> list[Problem]:
+    """Run every applicable check of the given games (or those named in ``only``) for ``languages`` (empty:
+    all of the project's); returns all problems.
 
     Problems of the game's engine data (which the engine's checks need) are
     always reported.
@@ -34,7 +36,7 @@ def run_checks(project: Project, game_ids: list[str], only: set[str] | None = No
         except DeckgenError as exc:  # the game's engine data is broken: its engine checks would cascade
             problems.extend(exc.problems)
             data = None
-        ctx = CheckContext(project, game, data or {})
+        ctx = CheckContext(project, game, data or {}, tuple(languages))
         checks = list(GENERAL)
         if descriptor is not None and data is not None:
             checks += [*descriptor.checks, RULE_EXAMPLES]

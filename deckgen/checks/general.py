@@ -19,7 +19,7 @@ def check_translations(ctx: CheckContext) -> list[Problem]:
     only of the cards that have it in some language.
     """
     decks = [d for base in ctx.game.decks.values() for d in (base, *base.variants.values())]
-    return translation_problems(ctx.game, decks, ctx.project.languages)
+    return translation_problems(ctx.game, decks, ctx.langs)
 
 
 def translation_problems(game, decks, languages) -> list[Problem]:
@@ -68,7 +68,7 @@ def check_faces(ctx: CheckContext) -> list[Problem]:
 
     problems: list[Problem] = []
     try:
-        for target in render_targets(ctx.project, [ctx.game.id], store=default_store(ctx.project)):
+        for target in render_targets(ctx.project, [ctx.game.id], tuple(ctx.langs), store=default_store(ctx.project)):
             problems.extend(target.problems)
     except DeckgenError as exc:
         problems.extend(exc.problems)
@@ -82,7 +82,7 @@ def check_documents(ctx: CheckContext, paper: str = "a4") -> list[Problem]:
     if not ctx.game.documents:
         return []
     try:
-        _files, problems = build_documents(ctx.project, ctx.game, list(ctx.project.languages), paper, ctx.data,
+        _files, problems = build_documents(ctx.project, ctx.game, ctx.langs, paper, ctx.data,
                                            draw=False)
     except DeckgenError as exc:
         return exc.problems
@@ -94,7 +94,7 @@ def check_rulebook(ctx: CheckContext) -> list[Problem]:
     from deckgen.rulebook.build import check_rulebook as check
 
     try:
-        return check(ctx.project, ctx.game, ctx.data)
+        return check(ctx.project, ctx.game, ctx.data, ctx.langs)
     except DeckgenError as exc:
         return exc.problems
 

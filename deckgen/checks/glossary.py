@@ -65,7 +65,7 @@ def glossary_problems(strings: Strings, extra: Iterable[tuple[Problem, str]] = (
 def check_glossary(ctx: CheckContext) -> list[Problem]:
     """Every text of every language uses its glossary's preferred terms."""
     problems: list[Problem] = []
-    for lang in ctx.project.languages:
+    for lang in ctx.langs:
         strings = ctx.game.strings.get(lang)
         if strings is not None:
             problems += glossary_problems(strings)

@@ -67,6 +67,8 @@ def face_problems(traced: Traced, subject: str, where: Callable[[str | None, int
     for element in root.iter():
         for name, value in element.attrib.items():
             local = name.rsplit("}", 1)[-1]
+            if local != "href" and "(" not in value:  # most values (path data, numbers) hold no url()
+                continue
             refs = [value] if local == "href" else [m["ref"] for m in _URL.finditer(value)]
             for ref in refs:
                 if not _allowed(ref):

@@ -150,7 +150,7 @@ def check_match_deck(ctx: CheckContext) -> list[Problem]:
 def _strings_problems(ctx: CheckContext, keys: Iterable[str]) -> list[Problem]:
     problems = []
     keys = list(keys)
-    for lang in ctx.project.languages:
+    for lang in ctx.langs:
         strings = ctx.game.strings.get(lang)
         if strings is None:
             continue

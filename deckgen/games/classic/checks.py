@@ -132,7 +132,7 @@ def check_locations(ctx: CheckContext) -> list[Problem]:
                 problems.append(doc.problem(("locations", loc.id, "faces", face),
                                             f"{face} is worth {value} here, but its card prints {card.value} "
                                             f"({card.source.file}:{card.source.line})"))
-    for lang in ctx.project.languages:
+    for lang in ctx.langs:
         strings = game.strings.get(lang)
         if strings is None:
             continue
