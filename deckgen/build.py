@@ -25,7 +25,7 @@ from deckgen import __version__
 from deckgen.errors import DeckgenError, Problem, unique
 from deckgen.layout.papers import PAPERS_MM
 from deckgen.model import Card, Deck, Game, Project
-from deckgen.output import inside, write_atomic
+from deckgen.output import commit, inside, write_atomic
 from deckgen.render.store import Store, hash_file, hash_text, raster_key, renderer_id
 
 SLUG_FONT = "DeckgenSlug"
@@ -437,8 +437,8 @@ def _queue(pool, store: Store, target: DeckTarget, options: BuildOptions, render
     picked = [c.id for c in target.deck.cards if not options.cards or c.id in options.cards]
     for svg_hash in {*(target.fronts[c] for c in picked), *(target.backs[c] for c in picked)}:
         key = raster_key(svg_hash, w, h, renderer)
-        if not options.vector and store.has_raster(key):
-            continue
+        if not options.vector and (store.has_raster(key) or pool.queued(key)):
+            continue  # drawn, or being drawn for another deck with the same face
         if svg_hash not in target.svgs:  # remembered face, raster gone (new dpi, cleaned cache): render again
             fresh = render_deck(project, target.game, target.deck, target.lang, store, prints, force=True,
                                 ink=target.ink, only=options.cards)
@@ -504,21 +504,37 @@ def _sheet_cards(deck: Deck, cards: list[Card], per_sheet: int, options: BuildOp
     return cards
 
 
-def _split(write: Callable[[list], bytes], units: list, limit_mb: float | None) -> list[bytes]:
-    """The PDF of ``units`` (sheets, or cards) as one file, or — when it is over ``limit_mb`` — as the
-    fewest parts of whole units that each stay under it (a single unit larger than the limit is its
-    own part)."""
-    whole = write(units)
-    if limit_mb is None or len(whole) <= limit_mb * 1024 * 1024 or len(units) < 2:
+def _split(write: Callable[[list, Any], None], units: list, limit_mb: float | None, path: Path) -> list[Path]:
+    """The PDF of ``units`` (sheets, or cards), written by ``write(units, handle)`` into finished temporary
+    files beside ``path``: one, or — when it is over ``limit_mb`` — the fewest parts of whole units that
+    each stay under it (a single unit larger than the limit is its own part)."""
+    from deckgen.output import write_pending
+
+    def pending(chunk: list) -> Path:
+        return write_pending(path, lambda handle: write(chunk, handle))
+
+    whole = pending(units)
+    length = whole.stat().st_size
+    if limit_mb is None or length <= limit_mb * 1024 * 1024 or len(units) < 2:
         return [whole]
+    whole.unlink()
     limit = limit_mb * 1024 * 1024
-    parts = max(2, -(-len(whole) // int(limit * 0.97)))
+    parts = max(2, -(-length // int(limit * 0.97)))
     while True:
         size = -(-len(units) // parts)
         chunks = [units[i:i + size] for i in range(0, len(units), size)]
-        pdfs = [write(chunk) for chunk in chunks]
-        if all(len(p) <= limit or len(c) == 1 for p, c in zip(pdfs, chunks)) or size == 1:
-            return pdfs
+        files: list[Path] = []
+        try:
+            for chunk in chunks:
+                files.append(pending(chunk))
+        except BaseException:
+            for f in files:
+                f.unlink(missing_ok=True)
+            raise
+        if all(f.stat().st_size <= limit or len(c) == 1 for f, c in zip(files, chunks)) or size == 1:
+            return files
+        for f in files:
+            f.unlink()
         parts += 1
 
 
@@ -583,7 +599,7 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
             images = {k: faces[svg] for svg in faces for k in [raster_key(svg, w, h, renderer)]}
         else:
             pool.wait(needed)
-            images = {k: store.load_raster(k) for k in needed}
+            images = {k: store.stored_raster(k) for k in needed}  # pixels read while each PDF is written
             report.reused += len(needed)
         fronts = [images[k] for k in front_keys]
         backs = [images[k] for k in back_keys]
@@ -592,19 +608,27 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
                        options.duplex, settings, options.printer,
                        instruction_page(project, t, options, plan, layout) if options.instructions else ())
         sheets = list(range(sheet_count(plan, job)))
-        sheet_pdfs = _split(lambda chunk: write_sheets(plan, job, font_name, chunk), sheets, options.max_file_mb)
-        single_pdfs = _split_single(t.deck.size, title, fronts, backs, font_name, options.max_file_mb)
+        sheet_pdfs, single_pdfs = [], []
+        try:  # each PDF goes to a temporary file as it is made; all are put in place once all are made
+            sheet_pdfs = _split(lambda chunk, handle: write_sheets(plan, job, font_name, chunk, handle), sheets,
+                                options.max_file_mb, sheets_path)
+            single_pdfs = _split_single(t.deck.size, title, fronts, backs, font_name, options.max_file_mb,
+                                        single_path)
+        except BaseException:
+            for tmp in sheet_pdfs + single_pdfs:
+                tmp.unlink(missing_ok=True)
+            raise
         del images, fronts, backs, job
         written = []
         for path, pdfs in ((sheets_path, sheet_pdfs), (single_path, single_pdfs)):
             paths = _part_paths(path, len(pdfs))
             for stale in _stale_parts(path, paths):
                 stale.unlink()
-            for part, data in zip(paths, pdfs):
-                write_atomic(part, data)
+            for part, tmp in zip(paths, pdfs):
+                report.bytes += tmp.stat().st_size
+                commit(tmp, part)
                 written.append(part)
                 report.written.append(part)
-                report.bytes += len(data)
         for stale in sheets_path.parent.glob(f"{sheets_path.stem}-cut-*.svg"):
             stale.unlink()
         if options.cut_file:
@@ -671,7 +695,8 @@ def _tuckbox(t: DeckTarget, cards: list[Card], options: BuildOptions, back, font
     return sheets_path.parent / f"{t.stem}-tuckbox-{net.paper}.pdf", pdf
 
 
-def _split_single(size, title: str, fronts: list, backs: list, font_name: str, limit_mb: float | None) -> list[bytes]:
+def _split_single(size, title: str, fronts: list, backs: list, font_name: str, limit_mb: float | None,
+                  path: Path) -> list[Path]:
     """The single-card PDF, split like the sheets when it is too large: each part holds whole cards
     (a card with its own back stays with it) and ends with the deck's back when all cards share one."""
     from deckgen.layout.single import write_single_cards
@@ -679,14 +704,14 @@ def _split_single(size, title: str, fronts: list, backs: list, font_name: str, l
     shared = len({getattr(b, "digest", id(b)) for b in backs}) == 1 if backs else False
     units = list(range(len(fronts)))
 
-    def write(chunk: list[int]) -> bytes:
+    def write(chunk: list[int], handle) -> None:
         part_fronts = [fronts[i] for i in chunk]
         part_backs = [backs[i] for i in chunk] if backs else None
         if shared and part_backs:
             part_backs = [backs[0]] * len(chunk)
-        return write_single_cards(size, title, part_fronts, part_backs, font_name)
+        write_single_cards(size, title, part_fronts, part_backs, font_name, handle)
 
-    return _split(write, units, limit_mb)
+    return _split(write, units, limit_mb, path)
 
 
 def _documents_and_booklets(project: Project, game_ids: list[str], options: BuildOptions, store: Store,

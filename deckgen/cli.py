@@ -28,11 +28,12 @@ REPORT_HINT = ("this is a bug in deckgen, not a mistake in your files: please re
 PAPERS = ("a4", "letter", "a3", "legal", "tabloid")
 
 
-def _load(project_dir):
+def _load(project_dir, games=()):
+    """The project; with ``games``, only those games are loaded (when the project lists them all)."""
     from deckgen.loader import load_project
     from deckgen.project import find_project_root
 
-    project = load_project(find_project_root(project_dir))
+    project = load_project(find_project_root(project_dir), only=list(games) or None)
     _report(project.notes)
     return project
 
@@ -280,7 +281,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
     from deckgen.build import BuildOptions, BuildReport, build as run_build
     from deckgen.layout.printer import find_profile
 
-    project = _load(project_dir)
+    project = _load(project_dir, games)
     if list_layouts:
         from deckgen.layout.layouts import describe_layouts
 
@@ -351,7 +352,7 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
 
     from deckgen.build import BuildOptions, check_options
 
-    project = _load(project_dir)
+    project = _load(project_dir, games)
     if list_presets:
         from deckgen.presets import describe_presets
 
@@ -505,7 +506,7 @@ def rules(games, languages, paper, out, project_dir):
     from deckgen.build import BuildOptions, check_options, render_rulebooks
     from deckgen.output import write_atomic
 
-    project = _load(project_dir)
+    project = _load(project_dir, games)
     game_ids = list(games) or list(project.games)
     options = BuildOptions(paper=paper.lower(), out=_output(project, out), languages=_languages(project, languages))
     check_options(project, game_ids, options)
@@ -536,7 +537,7 @@ def check(games, languages, project_dir):
     """
     from deckgen.checks import run_checks
 
-    project = _load(project_dir)
+    project = _load(project_dir, games)
     game_ids = list(games) or list(project.games)
     unknown = [g for g in game_ids if g not in project.games]
     if unknown:
@@ -648,7 +649,7 @@ def judge(ctx, game, file, project_dir):
     from deckgen.decisions import judge_showdown, require_engine
     from deckgen.yamlpos import load_yaml
 
-    project = _load(project_dir)
+    project = _load(project_dir, [game])
     game_model, descriptor = require_engine(project, game)
     options = _judge_option_values(descriptor, list(ctx.args))
     doc = load_yaml(file)
@@ -690,7 +691,7 @@ def simulate(ctx, game, players, count, seed, strategy, as_json, project_dir):
     from deckgen.decisions import require_engine
     from deckgen.simulate import format_summary, run
 
-    project = _load(project_dir)
+    project = _load(project_dir, [game])
     game_model, descriptor = require_engine(project, game)
     options = _judge_option_values(descriptor, list(ctx.args), descriptor.simulate_options)
     data = descriptor.data_for(game_model)
@@ -754,7 +755,7 @@ def decisions(game, languages, project_dir):
     from deckgen.decisions import decision_text, judge_example, require_engine
     from deckgen.text.typography import typeset
 
-    project = _load(project_dir)
+    project = _load(project_dir, [game])
     game_model, descriptor = require_engine(project, game)
     if game_model is None or game_model.decisions is None:
         raise DeckgenError(f"{game!r} has no decisions.yaml")
@@ -958,7 +959,7 @@ def showcase(game, deck, cards, lang, dpi, no_title, out, output, project_dir):
     from deckgen.output import write_atomic
     from deckgen.preview.showcase import showcase as make_showcase
 
-    project = _load(project_dir)
+    project = _load(project_dir, [game])
     if lang is not None:
         _languages(project, (lang,))
     shown = make_showcase(project, game, deck, _card_list(cards), lang, dpi, title=not no_title)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from deckgen.errors import DeckgenError, Problem
 from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
@@ -70,8 +70,12 @@ class _Collector:
         return not found
 
 
-def load_project(root: Path) -> Project:
-    """Load and validate the project in ``root``; raise DeckgenError on problems."""
+def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
+    """Load and validate the project in ``root``; raise DeckgenError on problems.
+
+    ``only`` (game ids) loads just those games, when deckgen.yaml lists them all (a command about one
+    game neither waits for nor stumbles over the others); otherwise every game is loaded.
+    """
     from deckgen.project import is_bundled
     from deckgen.registry import installed_games, load_project_plugins
 
@@ -99,7 +103,12 @@ def load_project(root: Path) -> Project:
         except DeckgenError as exc:
             col.problems.extend(exc.problems)
     games = {}
+    wanted = set(only or ())
+    if not wanted or not wanted <= set(data["games"]):
+        wanted = set(data["games"])
     for index, game_id in enumerate(data["games"]):
+        if game_id not in wanted:
+            continue
         game_dir = root / "data" / game_id
         if not (game_dir / "game.yaml").is_file():
             col.problems.append(doc.problem(("games", index), f"no data/{game_id}/game.yaml"))
@@ -111,7 +120,7 @@ def load_project(root: Path) -> Project:
         raise DeckgenError(col.problems + col.consequences)
     return Project(root=root, name=data["name"], languages=languages, games=games, fonts=fonts,
                    engines=engines, format=version, bundled=is_bundled(root), notes=tuple(col.notes),
-                   limits=col.limits)
+                   limits=col.limits, listed=tuple(data["games"]))
 
 
 def _format(col: _Collector, doc: Located) -> int:

@@ -25,6 +25,31 @@ def inside(folder: Path, path: Path) -> Path:
     return Path(path)
 
 
+def write_pending(path: Path, write) -> Path:
+    """A finished temporary file beside ``path`` that ``write(handle)`` filled (for output too large to
+    hold in memory); :func:`commit` puts it in place, or the caller unlinks it."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            write(handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return Path(tmp)
+
+
+def commit(tmp: Path, path: Path) -> None:
+    """Rename the finished temporary file ``tmp`` to ``path`` (atomic), with the usual permissions."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
+    os.replace(tmp, path)
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically (same-folder temp file + os.replace)."""
     path = Path(path)

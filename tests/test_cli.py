@@ -156,6 +156,30 @@ def test_lang_takes_a_code_a_list_or_all(tmp_path):
     assert bad.exit_code == 2 and bad.output.startswith("--lang: 'xx' is not a language of this project (en, de)")
 
 
+def test_a_command_about_one_game_loads_only_that_game(tmp_path):
+    """A mistake in one game does not stop building or checking another; a check of all finds it."""
+    import shutil
+
+    from tests.conftest import ROOT, copy_project
+
+    proj = copy_project(tmp_path / "p", "pazaak")
+    shutil.copytree(ROOT / "data" / "gladbach", proj / "data" / "gladbach")
+    text = (proj / "deckgen.yaml").read_text(encoding="utf-8").replace("games: [pazaak]", "games: [pazaak, gladbach]")
+    (proj / "deckgen.yaml").write_text(text, encoding="utf-8")
+    game = proj / "data/gladbach/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "\nnot a field: 1\n", encoding="utf-8")
+    one = invoke("check", "pazaak", "--lang", "en", "--project", str(proj))
+    assert one.exit_code == 0, one.output
+    built = invoke("build", "pazaak", "--lang", "en", "--dpi", "72", "--cards", "plus-1", "--out", str(tmp_path / "o"),
+                   "--project", str(proj))
+    assert built.exit_code == 0, built.output
+    every = invoke("check", "--lang", "en", "--project", str(proj))
+    assert every.exit_code == 2 and "data/gladbach/game.yaml:" in every.output
+    game.write_text(game.read_text(encoding="utf-8").replace("\nnot a field: 1\n", "\n"), encoding="utf-8")
+    unknown = invoke("check", "nosuchgame", "--project", str(proj))  # the message names every game
+    assert unknown.exit_code == 2 and "(this project has: pazaak, gladbach)" in unknown.output
+
+
 def test_check_takes_the_languages_it_checks(tmp_path):
     """A word missing in German is a problem of a German check, not of an English one."""
     proj = tmp_path / "mine"

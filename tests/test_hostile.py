@@ -189,7 +189,7 @@ def test_decisions_into_a_closed_pipe_says_nothing(tmp_path):
 def test_an_internal_error_exits_1_with_a_hint(demo, monkeypatch):
     import deckgen.loader
 
-    def broken(root):
+    def broken(*args, **kwargs):
         raise RuntimeError("an invented bug")
 
     monkeypatch.setattr(deckgen.loader, "load_project", broken)

@@ -204,3 +204,41 @@ def test_calibrate_saves_the_reading_as_a_profile(tmp_path):
     assert load_profile(path) == PrinterProfile("", 0.8, -0.4)
     result = CliRunner().invoke(main, ["calibrate", "--shift", "12,0", "--printer", str(tmp_path / "x.yaml")])
     assert result.exit_code != 0 and "--shift" in result.output and not (tmp_path / "x.yaml").exists()
+
+
+def test_a_pdf_streamed_to_its_file_is_the_pdf_made_in_memory(tmp_path):
+    """Sheets and single cards are written object by object, each raster read from its cache file only
+    while it is written: the bytes are those of the PDF made whole in memory."""
+    import io
+    import zlib
+
+    from deckgen.layout.geometry import plan_sheet
+    from deckgen.layout.sheets import SheetJob, write_sheets
+    from deckgen.layout.single import write_single_cards
+    from deckgen.model import CardSize
+    from deckgen.render.raster import RasterImage
+    from deckgen.render.store import Store, encode_raster
+
+    store = Store(tmp_path / "cache")
+    size = CardSize(63, 88, 3)
+    w, h = size.pixels(30)
+    faces = []
+    for n in range(4):
+        key = f"{n:064x}"
+        data = zlib.compress(bytes([40 * n, 200 - 30 * n, 90]) * (w * h), 1)
+        path = store.raster_path(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(encode_raster(w, h, data))
+        faces.append((RasterImage(w, h, data, key), store.stored_raster(key)))
+    held = [f for f, _ in faces]
+    lazy = [s for _, s in faces]
+    assert all(not isinstance(s, RasterImage) for s in lazy)  # a handle, not the pixels
+    plan = plan_sheet(*PAPERS_MM["a4"], size)
+    in_memory = write_sheets(plan, SheetJob("t", held[:3], [held[3]] * 3, "long", "s"), "Helvetica")
+    streamed = io.BytesIO()
+    assert write_sheets(plan, SheetJob("t", lazy[:3], [lazy[3]] * 3, "long", "s"), "Helvetica", out=streamed) is None
+    assert streamed.getvalue() == in_memory
+    cards = io.BytesIO()
+    write_single_cards(size, "t", lazy[:3], [lazy[3]] * 3, "Helvetica", cards)
+    assert cards.getvalue() == write_single_cards(size, "t", held[:3], [held[3]] * 3, "Helvetica")
+    assert len(PdfReader(io.BytesIO(cards.getvalue())).pages) == 4

@@ -11,6 +11,9 @@ a form XObject made by cairosvg — each distinct face stored once.
 
 from __future__ import annotations
 
+import contextvars
+from typing import BinaryIO
+
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
@@ -53,6 +56,45 @@ def finish(canvas: Canvas, buffer) -> bytes:
     return overlay(data, placed)
 
 
+def finish_to(canvas: Canvas, out: BinaryIO) -> None:
+    """Save the canvas straight into the file ``out``, each object written as it is formatted: the
+    PDF is never whole in memory, and each raster's pixels are read only while written."""
+    if canvas.__dict__.get("_deckgen_vectors"):
+        import io
+
+        out.write(finish(canvas, canvas._filename if isinstance(canvas._filename, io.BytesIO) else io.BytesIO()))
+        return
+    token = _SINK.set(out)
+    try:
+        canvas.save()
+    finally:
+        _SINK.reset(token)
+
+
+#: The open file a PDF being saved is written to, object by object (see :func:`finish_to`).
+_SINK: contextvars.ContextVar[BinaryIO | None] = contextvars.ContextVar("deckgen_pdf_sink", default=None)
+
+
+class _StreamingFile(pdfdoc.PDFFile):
+    """reportlab's output collector; while :data:`_SINK` is set it writes each piece to that file at once
+    (the same bytes, in the same order) instead of keeping them all until the end."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._sink = _SINK.get()
+        if self._sink is not None:
+            for piece in self.strings:
+                self._sink.write(piece)
+            self.strings = []
+            self.write = self._sink.write
+
+    def format(self, document):
+        return b"" if self._sink is not None else super().format(document)
+
+
+pdfdoc.PDFFile = _StreamingFile  # PDFDocument.format looks the class up here when it saves
+
+
 class _FlateImage(pdfdoc.PDFImageXObject):
     def __init__(self, name: str, image: RasterImage):
         super().__init__(name, source=None, mask=None)
@@ -61,8 +103,16 @@ class _FlateImage(pdfdoc.PDFImageXObject):
         self.bitsPerComponent = 8
         self.colorSpace = "DeviceRGB"
         self._filters = ("FlateDecode",)
-        self.streamContent = image.flate_rgb
+        self._image = image
+        self.streamContent = None
         self.mask = None
+
+    def format(self, document):
+        self.streamContent = self._image.flate_rgb  # read now (from the cache file), let go when written
+        try:
+            return super().format(document)
+        finally:
+            self.streamContent = None
 
 
 def draw_raster(canvas: Canvas, image: RasterImage, x: float, y: float, w: float, h: float) -> None:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from deckgen.layout.geometry import Ruler, SheetPlan, Slot
 from deckgen.layout.papers import mm
 from deckgen.layout.pdfcanvas import open_canvas
-from deckgen.layout.pdfimage import draw_face, finish
+from deckgen.layout.pdfimage import draw_face, finish, finish_to
 from deckgen.render.raster import RasterImage
 
 MARK_WIDTH_PT = 0.25
@@ -47,8 +48,10 @@ def sheet_count(plan: SheetPlan, job: SheetJob) -> int:
     return max(1, -(-len(job.fronts) // plan.per_sheet))
 
 
-def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: range | None = None) -> bytes:
-    """Return the PDF bytes of the sheets of ``job`` (all, or those in ``sheets``, 0-based)."""
+def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: range | None = None,
+                 out: BinaryIO | None = None) -> bytes | None:
+    """Return the PDF bytes of the sheets of ``job`` (all, or those in ``sheets``, 0-based); or, given a
+    file ``out``, write them there as they are made (nothing held: see pdfimage.finish_to)."""
     buffer = io.BytesIO()
     canvas = open_canvas((mm(plan.paper_w), mm(plan.paper_h)), font_name, job.title, buffer)
     per = plan.per_sheet
@@ -85,6 +88,9 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: range |
                             f"{job.title}  ·  backs  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
             canvas.restoreState()
             canvas.showPage()
+    if out is not None:
+        finish_to(canvas, out)
+        return None
     return finish(canvas, buffer)
 
 

@@ -10,10 +10,11 @@ back instead.
 from __future__ import annotations
 
 import io
+from typing import BinaryIO
 
 from deckgen.layout.papers import mm
 from deckgen.layout.pdfcanvas import open_canvas
-from deckgen.layout.pdfimage import draw_face, finish
+from deckgen.layout.pdfimage import draw_face, finish, finish_to
 from deckgen.model import CardSize
 from deckgen.render.raster import RasterImage
 
@@ -28,8 +29,9 @@ def page_order(fronts: list[RasterImage], backs: list[RasterImage] | None) -> li
 
 
 def write_single_cards(size: CardSize, title: str, fronts: list[RasterImage],
-                       backs: list[RasterImage] | None, font_name: str) -> bytes:
-    """Return the PDF bytes: one page per front, then the back (see :func:`page_order`)."""
+                       backs: list[RasterImage] | None, font_name: str, out: BinaryIO | None = None) -> bytes | None:
+    """Return the PDF bytes: one page per front, then the back (see :func:`page_order`); or, given a
+    file ``out``, write them there as they are made."""
     buffer = io.BytesIO()
     w, h, b = mm(size.full_width), mm(size.full_height), mm(size.bleed)
     canvas = open_canvas((w, h), font_name, title, buffer)
@@ -39,4 +41,7 @@ def write_single_cards(size: CardSize, title: str, fronts: list[RasterImage],
         canvas.setTrimBox((b, b, w - b, h - b))
         draw_face(canvas, image, 0, 0, w, h)
         canvas.showPage()
+    if out is not None:
+        finish_to(canvas, out)
+        return None
     return finish(canvas, buffer)

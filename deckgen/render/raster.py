@@ -123,6 +123,10 @@ class RasterPool:
         else:
             self._pending[key] = job
 
+    def queued(self, key: str) -> bool:
+        """Is the face ``key`` waiting to be drawn (or being drawn)?"""
+        return key in self._pending
+
     def wait(self, keys) -> None:
         for key in keys:
             pending = self._pending.pop(key, None)

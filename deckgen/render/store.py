@@ -114,6 +114,19 @@ class Store:
             data = path.read_bytes()
         return decode_raster(data, key, RasterImage)
 
+    def stored_raster(self, key: str):
+        """The raster ``key`` as a handle that reads its pixels from the cache file only while a PDF is being
+        written (a deck's rasters are not all held in memory); in memory when there is no cache folder."""
+        path = self.raster_path(key)
+        if path is None or key in self._memory:
+            return self.load_raster(key)
+        with open(path, "rb") as handle:
+            head = handle.read(12)
+        if head[:4] != _MAGIC:
+            raise ValueError(f"not a deckgen raster: {key}")
+        width, height = struct.unpack(">II", head[4:12])
+        return StoredRaster(width, height, key, path)
+
     def keep_raster(self, key: str, data: bytes) -> None:
         """Keep an encoded raster (a worker without a cache folder hands it back)."""
         self._memory[key] = data
@@ -140,6 +153,22 @@ class Store:
             self._memory[f"{kind}/{key}"] = raw
         else:
             write_atomic_bytes(path, raw)
+
+
+class StoredRaster:
+    """A raster in a cache file: size and digest at hand, the Flate-compressed pixels read on each use."""
+
+    def __init__(self, width: int, height: int, digest: str, path: Path):
+        self.width, self.height, self.digest, self.path = width, height, digest, path
+
+    @property
+    def flate_rgb(self) -> bytes:
+        return self.path.read_bytes()[12:]
+
+    def rgb(self) -> bytes:
+        import zlib
+
+        return zlib.decompress(self.flate_rgb)
 
 
 def encode_raster(width: int, height: int, flate_rgb: bytes) -> bytes:
