@@ -216,15 +216,14 @@ def face_key(prints: Fingerprints, game: Game, deck: Deck, lang: str, card: Card
 
 def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Store | None = None,
                 prints: Fingerprints | None = None, force: bool = False, ink: str = "full",
-                on_face: Callable[[Card | None, str, str], None] | None = None,
+                on_face: Callable[[str, str], None] | None = None,
                 only: tuple[str, ...] = ()) -> DeckTarget:
     """Every front of ``deck`` and every card's back, in ``lang``, as SVG hashes (no files written).
 
     With a ``store``, a face whose inputs and strings are unchanged since it
     was last rendered without problems is not rendered again (``force``
-    renders every face).  ``on_face(card, svg_hash, svg)`` is told of each face as
-    soon as it is rendered, with its card (None for the deck's shared back): a
-    build starts drawing it while the next renders.  ``only`` (card ids) renders just those cards and
+    renders every face).  ``on_face(svg_hash, svg)`` is told of each face as
+    soon as it is rendered: a build starts drawing it while the next renders.  ``only`` (card ids) renders just those cards and
     the back they need (a reprint).
     """
     from deckgen.render.templates import DeckRenderer
@@ -254,7 +253,7 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
             svg = low_ink(svg) if ink == "low" else grey_ink(svg)
         svg_hash = hash_text(svg)
         if on_face is not None and svg_hash not in target.svgs and svg:
-            on_face(card, svg_hash, svg)
+            on_face(svg_hash, svg)
         target.svgs[svg_hash] = svg
         target.problems.extend(rendered.problems)
         if store is not None and not any(not p.warning for p in rendered.problems):
@@ -419,13 +418,12 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     return list(report.written)
 
 
-def _drawer(pool, deck: Deck, options: BuildOptions, renderer: str) -> Callable[[Card | None, str, str], None]:
-    """Queue a face for drawing the moment it is rendered (in a reprint, only the faces of its cards)."""
+def _drawer(pool, deck: Deck, options: BuildOptions, renderer: str) -> Callable[[str, str], None]:
+    """Queue a face for drawing the moment it is rendered."""
     w, h = deck.size.pixels(options.dpi)
 
-    def draw(card: Card | None, svg_hash: str, svg: str) -> None:
-        if card is None or not options.cards or card.id in options.cards:
-            pool.submit(svg, w, h, raster_key(svg_hash, w, h, renderer))
+    def draw(svg_hash: str, svg: str) -> None:
+        pool.submit(svg, w, h, raster_key(svg_hash, w, h, renderer))
 
     return draw
 
@@ -434,8 +432,7 @@ def _queue(pool, store: Store, target: DeckTarget, options: BuildOptions, render
     """Queue every face of ``target`` whose raster is not in the store (rendering it if only its hash is known);
     in vector mode, make sure every face's SVG is at hand instead."""
     w, h = target.deck.size.pixels(options.dpi)
-    picked = [c.id for c in target.deck.cards if not options.cards or c.id in options.cards]
-    for svg_hash in {*(target.fronts[c] for c in picked), *(target.backs[c] for c in picked)}:
+    for svg_hash in {*target.fronts.values(), *target.backs.values()}:  # a reprint's target holds its cards only
         key = raster_key(svg_hash, w, h, renderer)
         if not options.vector and (store.has_raster(key) or pool.queued(key)):
             continue  # drawn, or being drawn for another deck with the same face

@@ -535,13 +535,12 @@ def check(games, languages, project_dir):
       deckgen check classic
       deckgen check classic --lang ru
     """
+    from deckgen.build import check_selection
     from deckgen.checks import run_checks
 
     project = _load(project_dir, games)
     game_ids = list(games) or list(project.games)
-    unknown = [g for g in game_ids if g not in project.games]
-    if unknown:
-        raise DeckgenError(f"unknown game {unknown[0]!r} (this project has: {', '.join(project.games)})")
+    check_selection(project, game_ids, None, ())
     problems = collapse(run_checks(project, game_ids, languages=_languages(project, languages)))
     errors = [p for p in problems if not p.warning]
     for problem in problems:

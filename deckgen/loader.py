@@ -120,7 +120,7 @@ def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
         raise DeckgenError(col.problems + col.consequences)
     return Project(root=root, name=data["name"], languages=languages, games=games, fonts=fonts,
                    engines=engines, format=version, bundled=is_bundled(root), notes=tuple(col.notes),
-                   limits=col.limits, listed=tuple(data["games"]))
+                   limits=col.limits)
 
 
 def _format(col: _Collector, doc: Located) -> int:

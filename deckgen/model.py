@@ -240,7 +240,6 @@ class Project:
     bundled: bool = False  # the games shipped inside the deckgen package
     notes: tuple[Any, ...] = ()  # warnings found while loading (deckgen.errors.Problem)
     limits: Any = None  # deckgen.limits.Limits of deckgen.yaml's ``limits:`` (None: the defaults)
-    listed: tuple[str, ...] = ()  # every game deckgen.yaml lists (``games`` may hold only those asked for)
 
     def descriptor(self, game: Game) -> Any:
         """The registered descriptor of ``game``'s engine, or None for a game without one."""

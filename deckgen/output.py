@@ -52,21 +52,9 @@ def commit(tmp: Path, path: Path) -> None:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically (same-folder temp file + os.replace)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = write_pending(path, lambda handle: handle.write(data))
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
+        commit(tmp, Path(path))
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        tmp.unlink(missing_ok=True)
         raise

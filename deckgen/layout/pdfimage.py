@@ -56,13 +56,12 @@ def finish(canvas: Canvas, buffer) -> bytes:
     return overlay(data, placed)
 
 
-def finish_to(canvas: Canvas, out: BinaryIO) -> None:
+def finish_to(canvas: Canvas, buffer, out: BinaryIO) -> None:
     """Save the canvas straight into the file ``out``, each object written as it is formatted: the
-    PDF is never whole in memory, and each raster's pixels are read only while written."""
+    PDF is never whole in memory, and each raster's pixels are read only while written.  (Vector
+    faces are placed into the whole PDF afterwards: that one is made in ``buffer`` first.)"""
     if canvas.__dict__.get("_deckgen_vectors"):
-        import io
-
-        out.write(finish(canvas, canvas._filename if isinstance(canvas._filename, io.BytesIO) else io.BytesIO()))
+        out.write(finish(canvas, buffer))
         return
     token = _SINK.set(out)
     try:

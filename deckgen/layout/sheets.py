@@ -89,7 +89,7 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: range |
             canvas.restoreState()
             canvas.showPage()
     if out is not None:
-        finish_to(canvas, out)
+        finish_to(canvas, buffer, out)
         return None
     return finish(canvas, buffer)
 

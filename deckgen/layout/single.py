@@ -42,6 +42,6 @@ def write_single_cards(size: CardSize, title: str, fronts: list[RasterImage],
         draw_face(canvas, image, 0, 0, w, h)
         canvas.showPage()
     if out is not None:
-        finish_to(canvas, out)
+        finish_to(canvas, buffer, out)
         return None
     return finish(canvas, buffer)

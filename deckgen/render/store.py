@@ -121,10 +121,7 @@ class Store:
         if path is None or key in self._memory:
             return self.load_raster(key)
         with open(path, "rb") as handle:
-            head = handle.read(12)
-        if head[:4] != _MAGIC:
-            raise ValueError(f"not a deckgen raster: {key}")
-        width, height = struct.unpack(">II", head[4:12])
+            width, height = _raster_size(handle.read(_HEADER), key)
         return StoredRaster(width, height, key, path)
 
     def keep_raster(self, key: str, data: bytes) -> None:
@@ -163,7 +160,9 @@ class StoredRaster:
 
     @property
     def flate_rgb(self) -> bytes:
-        return self.path.read_bytes()[12:]
+        with open(self.path, "rb") as handle:
+            handle.seek(_HEADER)
+            return handle.read()
 
     def rgb(self) -> bytes:
         import zlib
@@ -175,11 +174,18 @@ def encode_raster(width: int, height: int, flate_rgb: bytes) -> bytes:
     return _MAGIC + struct.pack(">II", width, height) + flate_rgb
 
 
-def decode_raster(data: bytes, key: str, cls):
-    if data[:4] != _MAGIC:
+_HEADER = len(_MAGIC) + 8  # the magic, then width and height
+
+
+def _raster_size(head: bytes, key: str) -> tuple[int, int]:
+    if head[:len(_MAGIC)] != _MAGIC:
         raise ValueError(f"not a deckgen raster: {key}")
-    width, height = struct.unpack(">II", data[4:12])
-    return cls(width, height, data[12:], key)
+    return struct.unpack(">II", head[len(_MAGIC):_HEADER])
+
+
+def decode_raster(data: bytes, key: str, cls):
+    width, height = _raster_size(data, key)
+    return cls(width, height, data[_HEADER:], key)
 
 
 def hash_file(path: Path) -> str:
