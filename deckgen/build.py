@@ -47,6 +47,7 @@ class BuildOptions:
     cards: tuple[str, ...] = ()  # only these cards (a reprint); empty: every card
     copies: int = 1  # every deck this many times (a convention with several tables)
     documents: bool = True  # documents and booklets too (not for a reprint of cards)
+    booklets: bool = True  # the rule booklets among them (False: `deckgen rules` makes them on their own)
     vector: bool = False  # cards placed as vector graphics instead of rasters
     layout: str = "grid"  # the sheet layout (deckgen/layouts/ or the project's layouts/)
     printer: Any = None  # a PrinterProfile moving every backs page, or None
@@ -727,13 +728,14 @@ def _documents_and_booklets(project: Project, game_ids: list[str], options: Buil
             ticker(1)
         game = project.games[gid]
         sub = replace(options, variant=None)
-        fingerprint = hash_text(prints.game_inputs(game), options.paper, options.languages, __version__)
+        fingerprint = hash_text(prints.game_inputs(game), options.paper, options.languages, options.booklets,
+                                __version__)
         record = store.get("builds", hash_text("documents", str(Path(options.out) / gid)))
         if record and record.get("fp") == fingerprint and all(Path(p).is_file() for p in record["files"]):
             files += [(Path(p), None) for p in record["files"]]
             continue
         made, found = render_documents(project, [gid], sub)
-        books, book_found = render_rulebooks(project, [gid], sub) if not found else ([], [])
+        books, book_found = render_rulebooks(project, [gid], sub) if options.booklets and not found else ([], [])
         problems += found + book_found
         if not (found or book_found) and made + books:
             store.put("builds", hash_text("documents", str(Path(options.out) / gid)),

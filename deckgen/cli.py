@@ -253,11 +253,13 @@ def _progress(quiet: bool):
               help="Corner radius of the cut lines.")
 @click.option("--max-file-mb", type=float, default=None, metavar="MB",
               help="Split a PDF larger than this into numbered parts (…-part1.pdf, …).")
+@click.option("--no-booklets", is_flag=True, help="Cards and documents, not the rule booklets (the slowest "
+                                                  "part; deckgen rules makes them on their own).")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
 def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, deck_file, cache_dir, no_cache,
-          vector, layout, list_layouts, printer_file, ink, instructions, cut_file, cut_radius, max_file_mb, quiet,
-          project_dir):
+          vector, layout, list_layouts, printer_file, ink, instructions, cut_file, cut_radius, max_file_mb,
+          no_booklets, quiet, project_dir):
     """Build print-ready PDFs of GAMES (default: all).
 
     For each deck and language, writes OUT/GAME/DECK-LANG-PAPER.pdf (sheets
@@ -296,7 +298,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
                            cache=cache_dir, use_cache=not no_cache, cards=picked, copies=copies, vector=vector,
                            layout=layout, printer=profile, max_file_mb=max_file_mb, ink=ink,
                            cut_file=cut_file, cut_radius=cut_radius, instructions=instructions,
-                           deck_file=deck_file)
+                           deck_file=deck_file, booklets=not no_booklets)
     if not quiet and sys.stderr.isatty():
         click.echo(f"building {', '.join(game_ids)} into {options.out}", err=True)
     if not quiet and profile is not None and printer_file is None:
@@ -758,9 +760,19 @@ def decisions(game, languages, project_dir):
     game_model, descriptor = require_engine(project, game)
     if game_model is None or game_model.decisions is None:
         raise DeckgenError(f"{game!r} has no decisions.yaml")
-    langs = _languages(project, languages) or project.languages[:1]
+    langs = _shown_languages(project, languages) or project.languages[:1]
     data = descriptor.data_for(game_model)
     problems: list[Problem] = []
+    judged_lines = {}  # decision id -> its examples as judged (the same in every language)
+    for decision in game_model.decisions.decisions:
+        judged_lines[decision.id] = []
+        for example in decision.examples:
+            judged = judge_example(descriptor, example, data)
+            got = judged.winners if judged.winners is not None else [f"error: {judged.error}"]
+            where = f" [{', '.join(f'{k}={v}' for k, v in example.options.items())}]" if example.options else ""
+            mark = "" if judged.agrees else "   MISMATCH"
+            judged_lines[decision.id].append(
+                f"    {_hand_text(example.showdown)}{where}  ->  {', '.join(got) or 'nobody'}{mark}")
     for lang in langs:
         if len(langs) > 1:
             click.echo(f"[{lang}]")
@@ -768,18 +780,15 @@ def decisions(game, languages, project_dir):
             words = typeset(decision_text(game_model, lang, decision.id, data.get("facts", {}), problems), lang,
                             narrow_space=" ")
             click.echo(f"{decision.id}: {words}")
-            for example in decision.examples:
-                judged = judge_example(descriptor, example, data)
-                got = judged.winners if judged.winners is not None else [f"error: {judged.error}"]
-                where = f" [{', '.join(f'{k}={v}' for k, v in example.options.items())}]" if example.options else ""
-                mark = "" if judged.agrees else "   MISMATCH"
-                click.echo(f"    {_hand_text(example.showdown)}{where}  ->  {', '.join(got) or 'nobody'}{mark}")
+            for line in judged_lines[decision.id]:
+                click.echo(line)
             click.echo("")
     _report(problems)
 
 
-def _gallery_languages(project, values: tuple[str, ...]) -> tuple[str, ...]:
-    """``--lang`` of the gallery: the codes given, every language for ``all``; () (the first) if none."""
+def _shown_languages(project, values: tuple[str, ...]) -> tuple[str, ...]:
+    """``--lang`` of a command that shows one language unless asked (the gallery, decisions): the codes
+    given, every language for ``all``; () (the first) if none."""
     codes = _languages(project, values)
     return codes or (tuple(project.languages) if any(v.strip() for v in values) else ())
 
@@ -808,7 +817,7 @@ def _gallery_games(project, games: tuple[str, ...]) -> list[str]:
 def _gallery_options(project, languages, cards, variant, dpi, out, jobs, live=False):
     from deckgen.preview.views import GalleryOptions
 
-    return GalleryOptions(out=out or _output(project, None) / "preview", languages=_gallery_languages(
+    return GalleryOptions(out=out or _output(project, None) / "preview", languages=_shown_languages(
         project, languages), cards=_card_list(cards), variant=variant, dpi=dpi, workers=jobs, live=live)
 
 

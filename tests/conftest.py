@@ -25,9 +25,15 @@ settings.load_profile(__import__("os").environ.get("HYPOTHESIS_PROFILE")
                       or ("ci" if __import__("os").environ.get("CI") else "dev"))
 
 
+@__import__("functools").cache
+def bundled_project():
+    """The bundled project, loaded once per test process (modules that parametrize from it share it)."""
+    return load_project(ROOT)
+
+
 @pytest.fixture(scope="session")
 def project():
-    return load_project(ROOT)
+    return bundled_project()
 
 
 @pytest.fixture(scope="session")

@@ -18,9 +18,9 @@ from deckgen.cli import main
 from deckgen.decisions import example_problems, judge_showdown
 from deckgen.loader import load_project
 from deckgen.registry import SimulationRequest
-from tests.conftest import ROOT, PROJECTS, fixture_project
+from tests.conftest import ROOT, PROJECTS, fixture_project, bundled_project
 
-BUNDLED = load_project(ROOT)
+BUNDLED = bundled_project()  # the bundled project, loaded once per test process
 CASES = [("bundled", gid) for gid in BUNDLED.games] + [("plugin", "duel")]
 
 

@@ -29,12 +29,17 @@ def test_decisions_print_in_the_chosen_language_with_judged_examples():
 
 def test_every_language_states_every_decision():
     for game in ("classic", "gladbach", "pazaak"):
-        for lang in ("en", "de", "fr", "ru"):
-            result = run("decisions", game, "--lang", lang, "--project", ROOT)
-            assert result.exit_code == 0 and result.stderr_bytes in (None, b""), (game, lang, result.output)
-            heads = [l.split(":")[0] for l in result.output.splitlines() if re.match(r"^[a-z0-9-]+: ", l)]
-            assert heads and all(len(l.split(": ", 1)[1]) > 10 for l in result.output.splitlines()
-                                 if re.match(r"^[a-z0-9-]+: ", l))
+        result = run("decisions", game, "--lang", "all", "--project", ROOT)  # each language under [LANG]
+        assert result.exit_code == 0 and result.stderr_bytes in (None, b""), (game, result.output)
+        sections = re.split(r"^\[([a-z]{2})\]$", result.output, flags=re.M)[1:]
+        by_lang = dict(zip(sections[0::2], sections[1::2]))
+        assert sorted(by_lang) == sorted(("en", "de", "fr", "ru")), (game, list(by_lang))
+        for lang, output in by_lang.items():
+            heads = [l.split(":")[0] for l in output.splitlines() if re.match(r"^[a-z0-9-]+: ", l)]
+            assert heads and all(len(l.split(": ", 1)[1]) > 10 for l in output.splitlines()
+                                 if re.match(r"^[a-z0-9-]+: ", l)), (game, lang)
+            assert heads == [l.split(":")[0] for l in by_lang["en"].splitlines()
+                             if re.match(r"^[a-z0-9-]+: ", l)]  # the same decisions, in the same order
 
 
 def test_missing_words_unknown_placeholders_and_stray_ids_are_located(tmp_path):

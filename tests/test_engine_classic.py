@@ -27,12 +27,12 @@ from deckgen.games.classic.engine import (
     resolve,
 )
 from deckgen.errors import ShowdownError
-from deckgen.loader import load_project
 from deckgen.registry import installed_games
+from tests.conftest import bundled_project
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCATIONS_FILE = ROOT / "data" / "classic" / "locations.yaml"
-PROJECT = load_project(ROOT)  # the bundled project, once per module
+PROJECT = bundled_project()  # the bundled project, loaded once per test process
 GAME = PROJECT.games["classic"]
 DESCRIPTOR = PROJECT.descriptor(GAME)
 DATA = DESCRIPTOR.data_for(GAME)  # locations and the printed decks' compositions

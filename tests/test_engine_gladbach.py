@@ -27,10 +27,10 @@ from deckgen.games.gladbach.engine import (
     validate_composition,
 )
 from deckgen.errors import ShowdownError
-from deckgen.loader import load_project
 from deckgen.registry import installed_games
+from tests.conftest import bundled_project
 
-PROJECT = load_project(Path(__file__).resolve().parents[1])  # the bundled project, once per module
+PROJECT = bundled_project()  # the bundled project, loaded once per test process
 GAME = PROJECT.games["gladbach"]
 DESCRIPTOR = installed_games()["gladbach"]
 DATA = DESCRIPTOR.data_for(GAME)

@@ -21,10 +21,10 @@ from deckgen.games.pazaak.engine import (
     validate_side_deck,
 )
 from deckgen.games.pazaak.engine import judge as judge_showdown
-from deckgen.loader import load_project
 from deckgen.registry import installed_games
+from tests.conftest import bundled_project
 
-PROJECT = load_project(Path(__file__).resolve().parents[1])  # the bundled project, once per module
+PROJECT = bundled_project()  # the bundled project, loaded once per test process
 GAME = PROJECT.games["pazaak"]
 DESCRIPTOR = installed_games()["pazaak"]
 DATA = DESCRIPTOR.data_for(GAME)

@@ -49,12 +49,13 @@ def edit(path: Path, old: str, new: str) -> None:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    """Build every Pazaak deck in English at 72 dpi; return the output folder of the game."""
+    """Build every Pazaak deck and document in English at 72 dpi (the booklet: tests/test_rulebooks.py);
+    return the output folder of the game."""
     base = tmp_path_factory.mktemp("pazaak")
     project = make_project(base / "project")
     out = base / "out"
     result = CliRunner().invoke(main, ["build", "pazaak", "--project", str(project), "--dpi", "72",
-                                       "--lang", "en", "--out", str(out)])
+                                       "--lang", "en", "--no-booklets", "--out", str(out)])
     assert result.exit_code == 0, result.output
     return out / "pazaak"
 
@@ -73,6 +74,7 @@ def _check(project: Path, *args: str):
 def test_every_deck_is_built_with_sheets_and_single_cards(built):
     names = {p.name for p in built.iterdir()}
     assert {"main-a4.pdf", "main-cards.pdf"} <= names  # the main deck carries no words: built once
+    assert "score-en-cards.pdf" in names and not any("rules" in n for n in names)  # --no-booklets
     for deck in ("side", "score", *NAMED_DECKS):
         assert {f"{deck}-en-a4.pdf", f"{deck}-en-cards.pdf"} <= names
 

@@ -24,11 +24,11 @@ def retarget(u: float, design: float, actual: float, band: float = EDGE_BAND,
     the shop's) its distance into the bleed is scaled by their ratio, so art reaching the design's
     bleed edge reaches the shop's; without, it keeps its distance from the nearer edge.
     """
+    scale = bleed[1] / bleed[0] if bleed and bleed[0] > 0 else 1.0
+    if design == actual and scale == 1.0:
+        return u  # exactly: actual + (u - design) may differ from u in the last bit
     if u < 0 or u > design:
-        scale = bleed[1] / bleed[0] if bleed and bleed[0] > 0 else 1.0
         return u * scale if u < 0 else actual + (u - design) * scale
-    if design == actual:
-        return u
     band = min(band, design / 4, actual / 4)
     if u <= band:
         return u
