@@ -596,8 +596,7 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
             faces = {h: VectorFace(t.svgs[h], h) for h in {*t.fronts.values(), *t.backs.values()}}
             images = {k: faces[svg] for svg in faces for k in [raster_key(svg, w, h, renderer)]}
         else:
-            pool.wait(needed)
-            images = {k: store.stored_raster(k) for k in needed}  # pixels read while each PDF is written
+            images = {k: pool.raster(k, w, h) for k in needed}  # pixels waited for and read as each PDF is written
             report.reused += len(needed)
         fronts = [images[k] for k in front_keys]
         backs = [images[k] for k in back_keys]

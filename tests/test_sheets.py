@@ -242,3 +242,48 @@ def test_a_pdf_streamed_to_its_file_is_the_pdf_made_in_memory(tmp_path):
     write_single_cards(size, "t", lazy[:3], [lazy[3]] * 3, "Helvetica", cards)
     assert cards.getvalue() == write_single_cards(size, "t", held[:3], [held[3]] * 3, "Helvetica")
     assert len(PdfReader(io.BytesIO(cards.getvalue())).pages) == 4
+
+
+def test_a_pdf_written_while_its_faces_are_drawn_reads_each_face_once_it_is_drawn(tmp_path):
+    """A deck's PDF is written while its faces are still being drawn: each face is waited for when the
+    writer reaches it, and the bytes are those of a PDF written after all were drawn."""
+    import io
+
+    from deckgen.layout.single import write_single_cards
+    from deckgen.model import CardSize
+    from deckgen.render.raster import PendingRaster, RasterPool
+    from deckgen.render.store import Store
+
+    store = Store(tmp_path / "cache")
+    pool = RasterPool(store, workers=1)
+    size = CardSize(63, 88, 3)
+    w, h = size.pixels(30)
+    keys = []
+    for n, colour in enumerate(("#c00000", "#00a000", "#0000c0")):
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
+               f'<rect width="69" height="94" fill="{colour}"/></svg>')
+        keys.append(str(n) * 64)
+        pool.submit(svg, w, h, keys[-1])
+    handles = [pool.raster(k, w, h) for k in keys]
+    assert all(isinstance(f, PendingRaster) for f in handles) and pool.drawn == 0
+    streamed = io.BytesIO()
+    write_single_cards(size, "t", handles, None, "Helvetica", streamed)
+    assert pool.drawn == 3  # drawn as the writer read them
+    assert streamed.getvalue() == write_single_cards(size, "t", [store.stored_raster(k) for k in keys], None,
+                                                     "Helvetica")
+
+
+def test_rasters_are_zlib_streams_with_or_without_isal(monkeypatch):
+    """ISA-L compresses the rasters where its wheel installs; zlib elsewhere: the same format, and the
+    compressor is part of every raster's cache key."""
+    import sys
+    import zlib
+
+    from deckgen.render import store
+
+    data = bytes(range(256)) * 2000
+    name, compress = store._compressor()
+    assert zlib.decompress(compress(data, 1)) == data and name in store.renderer_id()
+    monkeypatch.setitem(sys.modules, "isal", None)  # a platform without the isal wheel
+    name, compress = store._compressor()
+    assert name.startswith("zlib") and zlib.decompress(compress(data, 1)) == data

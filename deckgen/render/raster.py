@@ -55,12 +55,12 @@ def configure_fontconfig(fonts_dir: Path, cache_dir: Path) -> None:
     os.environ["FONTCONFIG_FILE"] = str(conf.resolve())
 
 
-def rasterize(svg: str, width_px: int, height_px: int, level: int | None = None, key: str | None = None) -> RasterImage:
+def rasterize(svg: str, width_px: int, height_px: int, key: str | None = None) -> RasterImage:
     """Draw ``svg`` at exactly ``width_px`` x ``height_px`` on white; ``key`` names it (default: its SVG's hash)."""
     import cairosvg.parser  # here, not at import: a build with nothing to draw never loads cairo
     import cairosvg.surface
 
-    from deckgen.render.store import FLATE_LEVEL
+    from deckgen.render.store import flate
 
     tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"), unsafe=False)
     surface = cairosvg.surface.PNGSurface(
@@ -72,7 +72,7 @@ def rasterize(svg: str, width_px: int, height_px: int, level: int | None = None,
     rgb = _bgra_to_rgb(data, width_px, height_px, stride)
     surface.finish()
     digest = key or hashlib.sha256(f"{width_px}x{height_px}".encode() + svg.encode("utf-8")).hexdigest()
-    return RasterImage(width_px, height_px, zlib.compress(rgb, FLATE_LEVEL if level is None else level), digest)
+    return RasterImage(width_px, height_px, flate(rgb), digest)
 
 
 def _bgra_to_rgb(data, width: int, height: int, stride: int) -> bytes:
@@ -123,6 +123,13 @@ class RasterPool:
         else:
             self._pending[key] = job
 
+    def raster(self, key: str, width: int, height: int):
+        """The face ``key`` for a PDF writer: its pixels are waited for only when the writer reads them,
+        so a deck's PDF is written while its later faces are still being drawn."""
+        if key in self._pending:
+            return PendingRaster(self, key, width, height)
+        return self.store.stored_raster(key)
+
     def queued(self, key: str) -> bool:
         """Is the face ``key`` waiting to be drawn (or being drawn)?"""
         return key in self._pending
@@ -143,6 +150,24 @@ class RasterPool:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
             self._pool = None
+
+
+class PendingRaster:
+    """A face still being drawn: its size and digest at hand, its pixels waited for when first read."""
+
+    def __init__(self, pool: RasterPool, key: str, width: int, height: int):
+        self.pool, self.digest, self.width, self.height = pool, key, width, height
+
+    def _stored(self):
+        self.pool.wait([self.digest])
+        return self.pool.store.stored_raster(self.digest)
+
+    @property
+    def flate_rgb(self) -> bytes:
+        return self._stored().flate_rgb
+
+    def rgb(self) -> bytes:
+        return self._stored().rgb()
 
 
 def rasterize_many(jobs: list[tuple[str, int, int]], workers: int | None = None,

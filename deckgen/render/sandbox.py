@@ -26,7 +26,7 @@ import contextvars
 import operator
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment, safe_range
@@ -153,6 +153,10 @@ class FriendlyUndefined(jinja2.StrictUndefined):
         return f"{_thing(obj)} has no attribute {name!r}{known}"
 
 
+#: (type, attribute name) -> may a template read it (see :meth:`FaceEnvironment.is_safe_attribute`)
+_SAFE_ATTRIBUTES: dict[tuple[type, str], bool] = {}
+
+
 class FaceEnvironment(SandboxedEnvironment):
     """The sandbox with autoescaping, strict undefined names and the render budget."""
 
@@ -186,6 +190,15 @@ class FaceEnvironment(SandboxedEnvironment):
                 budget.size(len(seq) * max(times, 0))
         return operator.mul(left, right)
 
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        """The sandbox's answer, remembered: it depends only on the object's type and the name (a face
+        asks it tens of thousands of times)."""
+        key = (type(obj), attr)
+        safe = _SAFE_ATTRIBUTES.get(key)
+        if safe is None:
+            safe = _SAFE_ATTRIBUTES[key] = super().is_safe_attribute(obj, attr, value)
+        return safe
+
     def unsafe_undefined(self, obj: Any, attribute: str):
         """An attribute the sandbox hides (``__class__``, ``mro``, ...) stops the render at once, saying so."""
         raise jinja2.sandbox.SecurityError(f"templates may not use {attribute!r} of {_article(obj)} (Python "
@@ -205,9 +218,15 @@ class Traced:
     # (template, line of its compiled Python) of each piece: turned into a template line only when asked,
     # since that lookup costs far more than rendering the piece
     origins: list[tuple[jinja2.Template | None, int | None]] = field(default_factory=list)
+    #: for a face rendered without tracing: renders it again with tracing, the first time an origin is asked
+    retrace: Callable[[], Traced] | None = None
 
     def origin(self, offset: int) -> tuple[str | None, int | None]:
         """(template filename, line) of the piece holding ``offset`` of the text."""
+        if not self.starts and self.retrace is not None:
+            traced, self.retrace = self.retrace(), None
+            if traced.text == self.text:
+                self.starts, self.origins = traced.starts, traced.origins
         if not self.starts:
             return None, None
         template, python_line = self.origins[max(bisect_right(self.starts, offset) - 1, 0)]
@@ -239,8 +258,10 @@ def _innermost(gen) -> tuple[jinja2.Template | None, int | None]:
     return template, frame.f_lineno
 
 
-def render_traced(template: jinja2.Template, context: dict[str, Any], limits: Limits = DEFAULT_LIMITS) -> Traced:
-    """Render ``template`` within ``limits``, remembering where each piece of the output came from."""
+def render_traced(template: jinja2.Template, context: dict[str, Any], limits: Limits = DEFAULT_LIMITS,
+                  trace: bool = True) -> Traced:
+    """Render ``template`` within ``limits``, remembering where each piece of the output came from
+    (with ``trace`` off, only the text: finding each piece's origin costs a third of a render)."""
     budget = Budget(limits)
     token = _BUDGET.set(budget)
     try:
@@ -252,10 +273,11 @@ def render_traced(template: jinja2.Template, context: dict[str, Any], limits: Li
         for piece in gen:
             budget.step()
             budget.output(len(piece))
-            out.starts.append(offset)
-            out.origins.append(_innermost(gen))
+            if trace:
+                out.starts.append(offset)
+                out.origins.append(_innermost(gen))
+                offset += len(piece)
             pieces.append(piece)
-            offset += len(piece)
         out.text = "".join(pieces)
         return out
     finally:

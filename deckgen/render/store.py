@@ -32,6 +32,27 @@ from deckgen import __version__
 
 #: Flate level of raster images: fast (the size is the hatching's, not the level's).
 FLATE_LEVEL = 1
+
+
+def _compressor():
+    """(name, compress) of the fastest zlib-format compressor at hand: ISA-L (the ``isal`` package,
+    about four times faster than zlib at level 1 for the same size) or zlib."""
+    try:
+        from isal import isal_zlib
+
+        return f"isal {FLATE_LEVEL}", isal_zlib.compress
+    except ImportError:  # a platform without an isal wheel: the same format, slower
+        import zlib
+
+        return f"zlib {FLATE_LEVEL}", zlib.compress
+
+
+def flate(data) -> bytes:
+    """``data`` as a zlib stream (PDF's FlateDecode) at :data:`FLATE_LEVEL`."""
+    return _COMPRESS(data, FLATE_LEVEL)
+
+
+_COMPRESSOR, _COMPRESS = _compressor()
 _MAGIC = b"DGR1"
 
 
@@ -40,7 +61,7 @@ def renderer_id() -> str:
     from importlib.metadata import version
 
     return f"cairosvg {version('cairosvg')}; cairo {_cairo_version()}; deckgen {__version__}; " \
-           f"flate {FLATE_LEVEL}"
+           f"flate {_COMPRESSOR}"
 
 
 def _cairo_version() -> str:

@@ -380,7 +380,8 @@ class FaceRenderer:
         limits = getattr(self.project, "limits", None) or DEFAULT_LIMITS
         shown = f"templates/{self.game.id}/{template_name}"
         try:
-            traced = render_traced(self.env.get_template(template_name), context, limits)
+            template = self.env.get_template(template_name)
+            traced = render_traced(template, context, limits, trace=False)
         except LimitError as exc:
             file, line = _template_position(exc, root)
             raise DeckgenError(Problem(file or shown, line, None, None,
@@ -405,6 +406,16 @@ class FaceRenderer:
             raise DeckgenError(Problem(file or shown, line, None, None,
                                        f"{type(exc).__name__}: {message} (rendering {key})")) from None
         svg = traced.text
+
+        def retrace():  # the same render again, traced, to say which template line wrote a faulty piece
+            seen, used = len(problems), self._used
+            try:
+                return render_traced(template, context, limits)
+            finally:
+                del problems[seen:]
+                self._used = used
+
+        traced.retrace = retrace
         problems.extend(face_problems(traced, subject, lambda f, l: (_rel(f, root) if f else shown, l)))
         if "<text" in svg:
             problems.append(Problem(f"templates/{self.game.id}/{template_name}", None, None, None,
@@ -437,22 +448,41 @@ class DeckRenderer(FaceRenderer):
     def __init__(self, project: Project, game: Game, deck: Deck, lang: str):
         super().__init__(project, game, lang, geometry(deck), deck.style)
         self.deck = deck
+        self._reads: dict[str, frozenset | None] = {}  # template -> what it reads of the card
+        self._same: dict[tuple[str, str], RenderedFace] = {}  # (template, the card's values it reads) -> face
 
     def _card_context(self, card: Card | None) -> dict[str, Any]:
         texts = CardTexts(card.texts.get(self.lang, {}) if card else {}, self.game.card_texts)
         return {"card": card, "deck": self.deck, "name": texts.get("name", "") if card else "", "texts": texts}
 
+    def _render_card(self, template_name: str, key: str, subject: str, card: Card) -> RenderedFace:
+        """A face of ``card``; rendered once for all cards that agree on what the template reads of them
+        (a back drawn from the card's family, say), if that rendering had no problems to report."""
+        from deckgen.render.reads import card_reads, read_values
+
+        context = self._card_context(card)
+        if template_name not in self._reads:
+            self._reads[template_name] = card_reads(self.env, template_name)
+        reads = self._reads[template_name]
+        values = None if reads is None else read_values(self.env, reads, context)
+        same = None if values is None else (template_name, values)
+        if same in self._same:
+            face = self._same[same]
+            return RenderedFace(key, face.svg, [], dict(face.strings))
+        rendered = self.render(template_name, key, subject, context)
+        if same is not None and not rendered.problems:
+            self._same[same] = rendered
+        return rendered
+
     def render_front(self, card: Card) -> RenderedFace:
         # a missing name is the translations check's (build and check run it), said once there
-        return self.render(card.front or self.deck.front, card.id, f"card {card.id} [{self.lang}]",
-                           self._card_context(card))
+        return self._render_card(card.front or self.deck.front, card.id, f"card {card.id} [{self.lang}]", card)
 
     def render_back(self, card: Card | None = None) -> RenderedFace:
         """The back of ``card`` if it names its own back template (rendered with the card's data),
         else the deck's back (the same for every card, rendered without one)."""
         if card is not None and card.back:
-            return self.render(card.back, f"back-{card.id}", f"back of {card.id} [{self.lang}]",
-                               self._card_context(card))
+            return self._render_card(card.back, f"back-{card.id}", f"back of {card.id} [{self.lang}]", card)
         return self.render(self.deck.back, "back", f"back of {self.deck.label} [{self.lang}]",
                            self._card_context(None))
 
