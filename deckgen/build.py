@@ -25,7 +25,7 @@ from deckgen import __version__
 from deckgen.errors import DeckgenError, Problem, unique
 from deckgen.layout.papers import PAPERS_MM
 from deckgen.model import Card, Deck, Game, Project
-from deckgen.output import commit, inside, write_atomic
+from deckgen.output import inside, write_atomic
 from deckgen.render.store import Store, hash_file, hash_text, raster_key, renderer_id
 
 SLUG_FONT = "DeckgenSlug"
@@ -218,14 +218,14 @@ def face_key(prints: Fingerprints, game: Game, deck: Deck, lang: str, card: Card
 def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Store | None = None,
                 prints: Fingerprints | None = None, force: bool = False, ink: str = "full",
                 on_face: Callable[[str, str], None] | None = None,
-                only: tuple[str, ...] = ()) -> DeckTarget:
+                only: tuple[str, ...] = (), on_render: Callable[[], None] | None = None) -> DeckTarget:
     """Every front of ``deck`` and every card's back, in ``lang``, as SVG hashes (no files written).
 
     With a ``store``, a face whose inputs and strings are unchanged since it
     was last rendered without problems is not rendered again (``force``
     renders every face).  ``on_face(svg_hash, svg)`` is told of each face as
-    soon as it is rendered: a build starts drawing it while the next renders.  ``only`` (card ids) renders just those cards and
-    the back they need (a reprint).
+    soon as it is rendered: a build starts drawing it while the next renders; ``on_render()`` before the first
+    face is rendered.  ``only`` (card ids) renders just those cards and the back they need (a reprint).
     """
     from deckgen.render.templates import DeckRenderer
 
@@ -244,6 +244,8 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
                 target.problems.extend(Problem(*w) for w in entry.get("warnings", []))
                 return entry["svg"]
         if renderer is None:
+            if on_render is not None:
+                on_render()
             renderer = DeckRenderer(project, game, deck, lang)
         rendered = renderer.render_front(card) if side == "front" else renderer.render_back(card)
         target.rendered += 1
@@ -372,8 +374,10 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     ticker = progress("rendering", sum(
         1 for g in game_ids for d in decks(project.games[g])
         for _ in deck_languages(project, d, options.languages))) if progress else None
-    from deckgen.render.raster import RasterPool
+    from deckgen.render.raster import RasterPool, configure_fontconfig
 
+    # before any drawing process starts: cairo in the workers sees only the project's fonts
+    configure_fontconfig(project.fonts_dir, (options.cache or Path(options.out) / ".cache"))
     pool = RasterPool(store, options.workers, None)
     try:
         targets, problems = [], []
@@ -383,7 +387,7 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
                 for lang in deck_languages(project, deck, options.languages):
                     target = render_deck(project, game, deck, lang, store, prints, ink=options.ink,
                                          on_face=None if options.vector else _drawer(pool, deck, options, renderer),
-                                         only=options.cards)
+                                         only=options.cards, on_render=None if options.vector else pool.warm)
                     targets.append(target)
                     problems += target.problems
                     _queue(pool, store, target, options, renderer, project, prints)
@@ -503,13 +507,14 @@ def _sheet_cards(deck: Deck, cards: list[Card], per_sheet: int, options: BuildOp
 
 
 def _split(write: Callable[[list, Any], None], units: list, limit_mb: float | None, path: Path) -> list[Path]:
-    """The PDF of ``units`` (sheets, or cards), written by ``write(units, handle)`` into finished temporary
-    files beside ``path``: one, or — when it is over ``limit_mb`` — the fewest parts of whole units that
-    each stay under it (a single unit larger than the limit is its own part)."""
+    """The PDF of ``units`` (sheets, or cards), written by ``write(units, handle)`` into temporary files
+    beside ``path`` (not yet synced: a Committer does that): one, or — when it is over ``limit_mb`` — the
+    fewest parts of whole units that each stay under it (a single unit larger than the limit is its own
+    part)."""
     from deckgen.output import write_pending
 
     def pending(chunk: list) -> Path:
-        return write_pending(path, lambda handle: write(chunk, handle))
+        return write_pending(path, lambda handle: write(chunk, handle), sync=False)
 
     whole = pending(units)
     length = whole.stat().st_size
@@ -550,14 +555,22 @@ def _stale_parts(path: Path, keep: list[Path]) -> list[Path]:
 
 def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, store: Store, pool, renderer: str,
                  report: BuildReport, progress) -> None:
-    """Compose and write each deck's two PDFs, one deck at a time (its rasters loaded only for it)."""
+    """Compose and write each deck's two PDFs, one deck at a time (its rasters loaded only for it); a deck's
+    files are synced to disk and put in place while the next deck is written."""
+    from deckgen.output import Committer
+
+    with Committer() as committer:
+        _write_each_deck(project, targets, options, store, pool, renderer, report, progress, committer)
+
+
+def _write_each_deck(project, targets: list[DeckTarget], options: BuildOptions, store: Store, pool, renderer: str,
+                     report: BuildReport, progress, committer) -> None:
     from deckgen.layout.geometry import plan_sheet
     from deckgen.layout.layouts import load_layout
     from deckgen.layout.pdfcanvas import register_font
     from deckgen.layout.sheets import SheetJob, sheet_count, write_sheets
-    from deckgen.render.raster import configure_fontconfig
+    from deckgen.output import write_pending
 
-    configure_fontconfig(project.fonts_dir, (options.cache or Path(options.out) / ".cache"))
     body_font = project.fonts.get("body") or next(iter(project.fonts.values()))
     font_name = register_font(SLUG_FONT, project.fonts_dir / body_font)
     paper_w, paper_h = PAPERS_MM[options.paper]
@@ -605,48 +618,40 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
                        options.duplex, settings, options.printer,
                        instruction_page(project, t, options, plan, layout) if options.instructions else ())
         sheets = list(range(sheet_count(plan, job)))
-        sheet_pdfs, single_pdfs = [], []
-        try:  # each PDF goes to a temporary file as it is made; all are put in place once all are made
+        made: list[tuple[Path, Path]] = []  # (temporary file, its place)
+        try:  # each file goes to a temporary name as it is made; all are put in place once all are made
             sheet_pdfs = _split(lambda chunk, handle: write_sheets(plan, job, font_name, chunk, handle), sheets,
                                 options.max_file_mb, sheets_path)
+            made += zip(sheet_pdfs, _part_paths(sheets_path, len(sheet_pdfs)))
             single_pdfs = _split_single(t.deck.size, title, fronts, backs, font_name, options.max_file_mb,
                                         single_path)
+            made += zip(single_pdfs, _part_paths(single_path, len(single_pdfs)))
+            if options.cut_file:
+                from deckgen.layout.cutfile import cut_svgs
+
+                for n, svg in enumerate(cut_svgs(plan, len(on_sheets), options.cut_radius), 1):
+                    path = sheets_path.with_name(f"{sheets_path.stem}-cut-{n}.svg")
+                    made.append((write_pending(path, lambda h, data=svg.encode("utf-8"): h.write(data),
+                                               sync=False), path))
+            box = _tuckbox(t, cards, options, images_back, font_name, sheets_path)
+            if box is not None:
+                path, data = box
+                made.append((write_pending(path, lambda h, data=data: h.write(data), sync=False), path))
         except BaseException:
-            for tmp in sheet_pdfs + single_pdfs:
+            for tmp, _ in made:
                 tmp.unlink(missing_ok=True)
             raise
         del images, fronts, backs, job
-        written = []
-        for path, pdfs in ((sheets_path, sheet_pdfs), (single_path, single_pdfs)):
-            paths = _part_paths(path, len(pdfs))
-            for stale in _stale_parts(path, paths):
-                stale.unlink()
-            for part, tmp in zip(paths, pdfs):
-                report.bytes += tmp.stat().st_size
-                commit(tmp, part)
-                written.append(part)
-                report.written.append(part)
-        for stale in sheets_path.parent.glob(f"{sheets_path.stem}-cut-*.svg"):
-            stale.unlink()
-        if options.cut_file:
-            from deckgen.layout.cutfile import cut_svgs
-
-            for n, svg in enumerate(cut_svgs(plan, len(on_sheets), options.cut_radius), 1):
-                path = sheets_path.with_name(f"{sheets_path.stem}-cut-{n}.svg")
-                write_atomic(path, svg.encode("utf-8"))
-                written.append(path)
-                report.written.append(path)
-        box = _tuckbox(t, cards, options, images_back, font_name, sheets_path)
-        if box is not None:
-            path, data = box
-            for stale in path.parent.glob(f"{t.stem}-tuckbox-*.pdf"):
-                if stale != path:
-                    stale.unlink()
-            write_atomic(path, data)
-            written.append(path)
-            report.written.append(path)
-            report.bytes += len(data)
-        store.put("builds", hash_text(str(sheets_path)), {"fp": fingerprint, "files": [str(p) for p in written]})
+        written = [place for _, place in made]
+        stale = [*_stale_parts(sheets_path, written), *_stale_parts(single_path, written),
+                 *sheets_path.parent.glob(f"{sheets_path.stem}-cut-*.svg"),
+                 *sheets_path.parent.glob(f"{t.stem}-tuckbox-*.pdf")]
+        stale = [p for p in stale if p not in written]
+        report.bytes += sum(tmp.stat().st_size for tmp, _ in made)
+        report.written += written
+        record = {"fp": fingerprint, "files": [str(p) for p in written]}  # once the files are in place
+        committer.commit(made, stale, lambda key=hash_text(str(sheets_path)), record=record:
+                         store.put("builds", key, record))
     report.reused = max(0, report.reused - pool.drawn)
 
 

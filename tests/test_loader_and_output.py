@@ -51,6 +51,37 @@ def test_atomic_write_keeps_the_old_file_on_failure(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["a.pdf"]  # no temp file left behind
 
 
+def test_files_committed_in_the_background_are_synced_then_renamed_then_recorded(tmp_path, monkeypatch):
+    """A deck's files are put in place on a thread while the next deck is made: each is flushed to disk
+    before it is renamed, the record comes after, and a failure leaves the old files and no temporary ones."""
+    from deckgen.output import Committer, write_pending
+
+    events = []
+    real_fsync, real_replace = os.fsync, os.replace
+    monkeypatch.setattr(os, "fsync", lambda fd: (events.append("sync"), real_fsync(fd))[1])
+    monkeypatch.setattr(os, "replace", lambda a, b: (events.append(f"place {Path(b).name}"), real_replace(a, b))[1])
+    (tmp_path / "old-part2.pdf").write_bytes(b"stale")
+    with Committer() as committer:
+        made = [(write_pending(tmp_path / n, lambda h, n=n: h.write(n.encode()), sync=False), tmp_path / n)
+                for n in ("a.pdf", "b.pdf")]
+        assert "sync" not in events  # not yet: the committer does it
+        committer.commit(made, [tmp_path / "old-part2.pdf"], lambda: events.append("record"))
+    assert events == ["sync", "sync", "place a.pdf", "place b.pdf", "record"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf", "b.pdf"]
+    assert (tmp_path / "b.pdf").read_bytes() == b"b.pdf"
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError, match="No space"):
+        with Committer() as committer:
+            tmp = write_pending(tmp_path / "a.pdf", lambda h: h.write(b"new"), sync=False)
+            committer.commit([(tmp, tmp_path / "a.pdf")], [], lambda: events.append("record again"))
+    assert (tmp_path / "a.pdf").read_bytes() == b"a.pdf" and "record again" not in events
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf", "b.pdf"]
+
+
 def test_project_discovery(tmp_path):
     (tmp_path / "deckgen.yaml").write_text("name: x\n")
     sub = tmp_path / "a" / "b"

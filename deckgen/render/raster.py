@@ -82,6 +82,11 @@ def _bgra_to_rgb(data, width: int, height: int, stride: int) -> bytes:
     return image.convert("RGB").tobytes()
 
 
+def _load_cairo() -> None:
+    import cairosvg.parser  # noqa: F401 - loaded for the faces to come
+    import cairosvg.surface  # noqa: F401
+
+
 def raster_job(job: tuple[str, int, int, str, str | None]) -> tuple[str, bytes | None]:
     """Worker: draw one face; write it to the cache file ``path`` (and return None) or return its bytes."""
     from deckgen.render.store import encode_raster, write_atomic_bytes
@@ -110,6 +115,15 @@ class RasterPool:
         self._pool: ProcessPoolExecutor | None = None
         self._pending: dict[str, object] = {}  # key -> Future or a job to run here
         self.drawn = 0
+
+    def warm(self) -> None:
+        """Start the workers and let each load cairo now (a build calls this when it is about to render a
+        face: the import, a quarter of a second, then overlaps the rendering instead of delaying the
+        first drawing)."""
+        if self.workers > 1 and self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            for _ in range(self.workers):
+                self._pool.submit(_load_cairo)
 
     def submit(self, svg: str, width: int, height: int, key: str) -> None:
         if key in self._pending or self.store.has_raster(key):

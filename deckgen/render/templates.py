@@ -450,6 +450,7 @@ class DeckRenderer(FaceRenderer):
         self.deck = deck
         self._reads: dict[str, frozenset | None] = {}  # template -> what it reads of the card
         self._same: dict[tuple[str, str], RenderedFace] = {}  # (template, the card's values it reads) -> face
+        self._first: dict[str, tuple[dict, RenderedFace]] = {}  # template -> its first card's context and face
 
     def _card_context(self, card: Card | None) -> dict[str, Any]:
         texts = CardTexts(card.texts.get(self.lang, {}) if card else {}, self.game.card_texts)
@@ -457,22 +458,37 @@ class DeckRenderer(FaceRenderer):
 
     def _render_card(self, template_name: str, key: str, subject: str, card: Card) -> RenderedFace:
         """A face of ``card``; rendered once for all cards that agree on what the template reads of them
-        (a back drawn from the card's family, say), if that rendering had no problems to report."""
-        from deckgen.render.reads import card_reads, read_values
+        (a back drawn from the card's family, say), if that rendering had no problems to report.  The
+        template is looked into only when a second card uses it (a one-card edit renders one card)."""
+        from deckgen.render.reads import card_reads
 
         context = self._card_context(card)
+        if template_name not in self._first:
+            rendered = self.render(template_name, key, subject, context)
+            self._first[template_name] = (context, rendered)
+            return rendered
         if template_name not in self._reads:
             self._reads[template_name] = card_reads(self.env, template_name)
-        reads = self._reads[template_name]
-        values = None if reads is None else read_values(self.env, reads, context)
-        same = None if values is None else (template_name, values)
+            self._remember(template_name, *self._first[template_name])
+        same = self._same_key(template_name, context)
         if same in self._same:
             face = self._same[same]
             return RenderedFace(key, face.svg, [], dict(face.strings))
         rendered = self.render(template_name, key, subject, context)
-        if same is not None and not rendered.problems:
-            self._same[same] = rendered
+        self._remember(template_name, context, rendered)
         return rendered
+
+    def _same_key(self, template_name: str, context: dict[str, Any]) -> tuple[str, str] | None:
+        from deckgen.render.reads import read_values
+
+        reads = self._reads[template_name]
+        values = None if reads is None else read_values(self.env, reads, context)
+        return None if values is None else (template_name, values)
+
+    def _remember(self, template_name: str, context: dict[str, Any], rendered: RenderedFace) -> None:
+        same = self._same_key(template_name, context)
+        if same is not None and not rendered.problems:
+            self._same.setdefault(same, rendered)
 
     def render_front(self, card: Card) -> RenderedFace:
         # a missing name is the translations check's (build and check run it), said once there

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -175,6 +176,26 @@ def load_font(path: str) -> Font:
     return Font(Path(path))
 
 
+class _FontFiles(Mapping):
+    """role -> Font, each file parsed the first time its role is set (a face in one font does not wait
+    for the other five)."""
+
+    def __init__(self, paths: dict[str, str]):
+        self._paths = paths
+
+    def __getitem__(self, role: str) -> Font:
+        return load_font(self._paths[role])
+
+    def __contains__(self, role: object) -> bool:
+        return role in self._paths
+
+    def __iter__(self):
+        return iter(self._paths)
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+
 #: The roles of deckgen's bundled fonts (fonts/ in the repository).
 BUNDLED_ROLES = {
     "display": "Play-Bold.ttf",
@@ -195,12 +216,13 @@ class FontSet:
     existing role (bold-italic -> bold -> base) when a variant is missing.
     """
 
-    fonts: dict[str, Font] = field(default_factory=dict)
+    fonts: Mapping[str, Font] = field(default_factory=dict)
 
     @classmethod
     def from_dir(cls, directory: Path, roles: dict[str, str]) -> "FontSet":
+        """The fonts of ``roles`` (role -> file name in ``directory``), each parsed when first used."""
         directory = Path(directory)
-        return cls({role: load_font(str((directory / name).resolve())) for role, name in roles.items()})
+        return cls(_FontFiles({role: str((directory / name).resolve()) for role, name in roles.items()}))
 
     @classmethod
     def bundled(cls, directory: Path) -> "FontSet":

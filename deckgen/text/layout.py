@@ -89,7 +89,7 @@ class _Glyph:
 class _Word:
     glyphs: list[_Glyph]
     sep: list[_Glyph]  # breaking space(s) before the word ([] after a hyphen)
-    points: tuple[int, ...]  # hyphenation points (indices into glyphs)
+    points: tuple[int, ...] | None  # hyphenation points (indices into glyphs); None until first needed
     width: float = 0.0
 
 
@@ -174,7 +174,7 @@ class _Shaper:
         def flush_word():
             nonlocal word, sep
             if word:
-                w = _Word(word, sep, self._points(word), _width(word))
+                w = _Word(word, sep, None, _width(word))  # points looked up if the word has to break
                 paragraphs[-1].append(w)
                 word, sep = [], []
 
@@ -221,6 +221,13 @@ class _Breaker:
             w = _width(glyphs[:p]) + hy.join + hy.advance
             self._prefix_cache[key] = w
         return w
+
+    def points(self, word: _Word) -> tuple[int, ...]:
+        """The word's hyphenation points, looked up the first time a line break needs them (text that
+        fits unbroken never loads a hyphenation dictionary)."""
+        if word.points is None:
+            word.points = self.shaper._points(word.glyphs)
+        return word.points
 
     def split(self, glyphs: list[_Glyph], p: int) -> list[_Glyph]:
         return glyphs[:p] + [self.shaper.hyphen(glyphs[p - 1])]
@@ -270,7 +277,8 @@ class _Breaker:
         cur: list[_Glyph] = []
         cur_w = 0.0
         for word in para:
-            glyphs, points, w = word.glyphs, word.points, word.width
+            glyphs, w = word.glyphs, word.width
+            points = None  # looked up only if the word is to be broken
             width = limit(len(lines)) if limit else full
             if cur:
                 sep_cost = sum(g.advance + g.join for g in word.sep) + glyphs[0].join
@@ -279,7 +287,7 @@ class _Breaker:
                     cur_w += sep_cost + w
                     continue
                 room = width - cur_w - sep_cost
-                if points and (w > width or room > self.free_limit * width):
+                if (w > width or room > self.free_limit * width) and (points := self.points(word)):
                     fit = [p for p in points if self.prefix_width(glyphs, p) <= room + EPS]
                     if fit:
                         p = fit[-1]
@@ -295,6 +303,8 @@ class _Breaker:
             # the word starts a line
             width = limit(len(lines)) if limit else full
             while w > width + EPS:
+                if points is None:
+                    points = self.points(word)
                 fit = [p for p in points if self.prefix_width(glyphs, p) <= width + EPS]
                 if fit:
                     p = fit[-1]
