@@ -38,13 +38,14 @@ def _compressor():
     """(name, compress) of the fastest zlib-format compressor at hand: ISA-L (the ``isal`` package,
     about four times faster than zlib at level 1 for the same size) or zlib."""
     try:
+        import isal
         from isal import isal_zlib
 
-        return f"isal {FLATE_LEVEL}", isal_zlib.compress
+        return f"isal {isal.__version__} level {FLATE_LEVEL}", isal_zlib.compress
     except ImportError:  # a platform without an isal wheel: the same format, slower
         import zlib
 
-        return f"zlib {FLATE_LEVEL}", zlib.compress
+        return f"zlib {zlib.ZLIB_RUNTIME_VERSION} level {FLATE_LEVEL}", zlib.compress
 
 
 def flate(data) -> bytes:
