@@ -169,6 +169,7 @@ class Fingerprints:
         self.project = project
         self._files: dict[Path, str] = {}
         self._env: dict[str, str] = {}
+        self._decks: dict[int, tuple[Deck, str]] = {}  # the deck is kept so that its id stays its own
 
     def file(self, path: Path) -> str:
         if path not in self._files:
@@ -193,6 +194,15 @@ class Fingerprints:
             self._env[game.id] = hash_text(*parts)
         return self._env[game.id]
 
+    def deck(self, deck: Deck) -> str:
+        """What a template may read of its deck: a variant deck's faces are its own (a template may print
+        ``deck.label``), and a face that shows the deck's size or order changes with them."""
+        if id(deck) not in self._decks:
+            self._decks[id(deck)] = (deck, hash_text(
+                deck.id, deck.variant, deck.size, deck.front, deck.back, deck.localized, dict(deck.style),
+                [(c.id, c.count) for c in deck.cards]))
+        return self._decks[id(deck)][1]
+
     def game_inputs(self, game: Game) -> str:
         """Everything a document or booklet of ``game`` may read: the environment and every game data file."""
         return hash_text(self.environment(game), self.tree(Path(game.directory)),
@@ -207,9 +217,11 @@ def face_key(prints: Fingerprints, game: Game, deck: Deck, lang: str, card: Card
     if card is not None:
         card_part = [card.id, dict(card.fields), card.front, card.back,
                      {k: str(v) for k, v in card.texts.get(lang, {}).items()}]
-    return hash_text(prints.environment(game), side, lang, card_part, ink,
-                     [deck.id, deck.size, deck.front, deck.back, deck.localized, dict(deck.style)],
+    return hash_text(prints.environment(game), side, lang, card_part, ink, prints.deck(deck),
                      [strings.game, dict(strings.decks)] if strings else None)
+
+
+
 
 
 # ------------------------------------------------------------------ rendering faces

@@ -134,3 +134,20 @@ def test_a_vector_build_places_each_distinct_face_once_as_a_form(demo, tmp_path)
             assert obj["/Subtype"] == "/Form"
             forms.add(obj.indirect_reference.idnum)
     assert len(forms) == 4  # three fronts and the back, each stored once though printed many times
+
+
+def test_a_variant_deck_has_faces_of_its_own_in_the_cache(demo, tmp_path):
+    """A template may print its deck's label: a variant's faces are never taken from its base deck's, even
+    where the variant's cards are the same."""
+    from deckgen.render.store import Store
+
+    (demo / "data/demo/alt.yaml").write_text((demo / "data/demo/cards.yaml").read_text())
+    game = demo / "data/demo/game.yaml"
+    game.write_text(game.read_text() + "    variants:\n      alt: {cards.yaml: alt.yaml}\n")
+    front = demo / "templates/demo/front.svg.j2"
+    front.write_text(front.read_text().replace("{% block body %}", '{% block body %}<g id="{{ deck.label }}"/>'))
+    run(demo, tmp_path / "out")
+    targets = render_targets(load_project(demo), ["demo"], ("en",), store=Store(tmp_path / "out" / ".cache"))
+    base, alt = sorted(targets, key=lambda t: t.deck.variant or "")
+    assert alt.deck.variant == "alt" and base.deck.variant is None
+    assert set(base.fronts.values()).isdisjoint(alt.fronts.values())
