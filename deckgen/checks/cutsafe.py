@@ -333,32 +333,25 @@ def _style_doc(project: Project, game: Game) -> tuple[Located | None, Located | 
 
 def _template_boxes(dirs: tuple[str, ...], name: str) -> frozenset[str]:
     """Box names a template (and what it extends, imports, includes) passes to box() as literals."""
+    from deckgen.render.reads import template_chain
+
     env = jinja2.Environment()
-    seen: set[str] = set()
-    found: set[str] = set()
-    todo = [name]
-    while todo:
-        current = todo.pop()
-        if current in seen:
-            continue
-        seen.add(current)
+
+    def load(current: str) -> nodes.Template | None:
         if ".." in Path(current).parts or Path(current).is_absolute():
-            continue  # not a template Jinja would load: nothing outside the template folders is read
+            return None  # not a template Jinja would load: nothing outside the template folders is read
         path = next((Path(d) / current for d in dirs if (Path(d) / current).is_file()), None)
-        if path is None:
-            continue
         try:
-            tree = env.parse(path.read_text(encoding="utf-8"))
+            return None if path is None else env.parse(path.read_text(encoding="utf-8"))
         except jinja2.TemplateSyntaxError:
-            continue  # rendering reports it
-        for call in tree.find_all(nodes.Call):
+            return None  # rendering reports it
+
+    found: set[str] = set()
+    for _name, tree in template_chain(load, name):
+        for call in tree.find_all(nodes.Call) if tree is not None else ():
             if (isinstance(call.node, nodes.Name) and call.node.name == "box" and call.args
                     and isinstance(call.args[0], nodes.Const) and isinstance(call.args[0].value, str)):
                 found.add(call.args[0].value)
-        for node in tree.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)):
-            target = node.template
-            if isinstance(target, nodes.Const) and isinstance(target.value, str):
-                todo.append(target.value)
     return frozenset(found)
 
 

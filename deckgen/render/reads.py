@@ -17,7 +17,7 @@ another name, looped over, or a template named by an expression.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable, Iterator
 
 import jinja2
 from jinja2 import nodes
@@ -29,38 +29,56 @@ CARD_NAMES = ("card", "name", "texts")
 TRUTH = "?"
 
 
+def template_chain(load: Callable[[str], nodes.Template | None], name: str
+                   ) -> Iterator[tuple[str | None, nodes.Template | None]]:
+    """``name`` and every template it extends, includes or imports, each once, as (name, parsed template).
+
+    ``load(name)`` gives the parsed template, or None when it is missing or does not parse (yielded as
+    such).  A template named by an expression yields (None, None): which one it is, is not known.
+    """
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        tree = load(current)
+        yield current, tree
+        if tree is None:
+            continue
+        for node in tree.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)):
+            if isinstance(node.template, nodes.Const) and isinstance(node.template.value, str):
+                todo.append(node.template.value)
+            else:
+                yield None, None
+
+
 def card_reads(env: jinja2.Environment, template_name: str) -> frozenset[tuple[str, str]] | None:
     """The (context name, field) pairs ``template_name`` reads of the card: ("card", "family"), ("name", ""),
     ("card", TRUTH); None when it uses the card in a way that cannot be listed."""
-    reads: set[tuple[str, str]] = set()
-    seen: set[str] = set()
-    todo = [template_name]
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
+
+    def load(name: str) -> nodes.Template | None:
         try:
             source, filename, _ = env.loader.get_source(env, name)
-            tree = env.parse(source, name, filename)
+            return env.parse(source, name, filename)
         except jinja2.TemplateError:
             return None  # the render says what is wrong
-        found = _reads(tree, todo)
+
+    reads: set[tuple[str, str]] = set()
+    for _name, tree in template_chain(load, template_name):
+        found = None if tree is None else _reads(tree)
         if found is None:
             return None
         reads |= found
     return frozenset(reads)
 
 
-def _reads(tree: nodes.Template, todo: list[str]) -> set[tuple[str, str]] | None:
+def _reads(tree: nodes.Template) -> set[tuple[str, str]] | None:
     reads: set[tuple[str, str]] = set()
     stack: list[tuple[nodes.Node, nodes.Node | None]] = [(tree, None)]
     while stack:
         node, parent = stack.pop()
-        if isinstance(node, (nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)):
-            if not isinstance(node.template, nodes.Const) or not isinstance(node.template.value, str):
-                return None  # a template chosen by an expression
-            todo.append(node.template.value)
         if isinstance(node, nodes.Name) and node.name in CARD_NAMES and node.ctx == "load":
             read = _read(node, parent)
             if read is None:
