@@ -221,9 +221,6 @@ def face_key(prints: Fingerprints, game: Game, deck: Deck, lang: str, card: Card
                      [strings.game, dict(strings.decks)] if strings else None)
 
 
-
-
-
 # ------------------------------------------------------------------ rendering faces
 
 
@@ -577,6 +574,7 @@ def _write_decks(project, targets: list[DeckTarget], options: BuildOptions, stor
 
 def _write_each_deck(project, targets: list[DeckTarget], options: BuildOptions, store: Store, pool, renderer: str,
                      report: BuildReport, progress, committer) -> None:
+    """The loop of :func:`_write_decks`: each deck's files made, then handed to ``committer``."""
     from deckgen.layout.geometry import plan_sheet
     from deckgen.layout.layouts import load_layout
     from deckgen.layout.pdfcanvas import register_font

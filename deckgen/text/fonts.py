@@ -177,7 +177,7 @@ def load_font(path: str) -> Font:
 
 
 class _FontFiles(Mapping):
-    """role -> Font, each file parsed the first time its role is set (a face in one font does not wait
+    """role -> Font, each file parsed the first time its role is used (a face in one font does not wait
     for the other five)."""
 
     def __init__(self, paths: dict[str, str]):
