@@ -46,7 +46,7 @@ def outside_problem(path: Path | str, root: Path | str, base: Path | str | None 
     """The located refusal of ``path`` leaving ``root``: at ``problem``'s place (a line naming the path)
     if given, else at the path itself (shown relative to ``base``)."""
     name = shown(path, base)
-    message = f"leads outside {what} (a symlink?): deckgen reads and writes only inside it"
+    message = f"leads outside {what} (a symlink?): a project's files stay inside it (copy the file in)"
     if problem is not None:
         return Problem(problem.file, problem.line, problem.column, problem.field, f"{name} {message}")
     return Problem(name, None, None, None, message)

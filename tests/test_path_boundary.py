@@ -320,3 +320,27 @@ def test_a_named_out_may_lie_anywhere(proj, tmp_path):
     from deckgen.output import cache_folder
 
     assert cache_folder(tmp_path / "out-link") == tmp_path / "out-link" / ".cache"
+
+
+def test_a_layout_linked_outside_is_refused(proj, outside):
+    from deckgen.errors import DeckgenError
+    from deckgen.layout.layouts import load_layout
+
+    (outside / "mine.yaml").write_text("description: from elsewhere\n")
+    (proj / "layouts").mkdir()
+    os.symlink(outside / "mine.yaml", proj / "layouts" / "mine.yaml")
+    with pytest.raises(DeckgenError, match="leads outside layouts/") as caught:
+        load_layout("mine", proj)
+    assert str(caught.value).startswith("layouts/mine.yaml: ")
+
+
+def test_a_preset_linked_outside_is_refused(proj, outside):
+    from deckgen.errors import DeckgenError
+    from deckgen.presets import load_preset
+
+    (outside / "mine.yaml").write_text("title: from elsewhere\n")
+    (proj / "presets").mkdir()
+    os.symlink(outside / "mine.yaml", proj / "presets" / "mine.yaml")
+    with pytest.raises(DeckgenError, match="leads outside presets/") as caught:
+        load_preset("mine", proj)
+    assert str(caught.value).startswith("presets/mine.yaml: ")
