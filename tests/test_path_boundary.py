@@ -344,3 +344,19 @@ def test_a_preset_linked_outside_is_refused(proj, outside):
     with pytest.raises(DeckgenError, match="leads outside presets/") as caught:
         load_preset("mine", proj)
     assert str(caught.value).startswith("presets/mine.yaml: ")
+
+
+def test_a_cache_made_by_check_is_marked_and_clean_empties_it(proj):
+    assert check(proj).exit_code == 0
+    cache = proj / "output" / ".cache"
+    assert (cache / "CACHEDIR.TAG").is_file() and (cache / "faces").is_dir()
+    result = run("clean", "--project", proj)
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in cache.iterdir()] == ["CACHEDIR.TAG"]
+
+
+def test_a_gallery_folder_linked_outside_is_refused(proj, outside):
+    (proj / "output").mkdir()
+    os.symlink(outside, proj / "output" / "preview")
+    refused(run("preview", "--project", proj, "--lang", "en"), "output/preview", "leads outside the output folder")
+    assert [p.name for p in outside.iterdir()] == ["secret.txt"]

@@ -116,7 +116,7 @@ class Store:
     def __init__(self, folder: Path | None):
         self.folder = Path(folder) if folder is not None else None
         self._memory: dict[str, bytes] = {}
-        self._held: set[Path] = set()  # entry folders found to stay inside the cache folder
+        self._held: set[Path] = set()  # entry folders found to stay inside the cache folder (empty: unmarked)
         self.hits = 0
         self.misses = 0
 
@@ -124,7 +124,10 @@ class Store:
         """``path`` (an entry), if its folder resolves inside the cache folder: a link planted in the cache
         (``rasters -> elsewhere``) is refused with one line, never written or read through."""
         from deckgen.boundary import held_inside
+        from deckgen.output import mark_cache
 
+        if not self._held:  # first use: deckgen's marker, so that `deckgen clean` knows the folder as its own
+            mark_cache(self.folder)
         if path.parent not in self._held:
             held_inside(path.parent, self.folder, what=f"the cache folder {self.folder}")
             self._held.add(path.parent)
