@@ -68,14 +68,20 @@ def cache_folder(out: Path, named: Path | None = None, create: bool = False) -> 
 
 
 def mark_cache(folder: Path) -> None:
-    """Make the cache ``folder`` (if need be) with deckgen's marker in it."""
+    """Make the cache ``folder`` (if need be) with deckgen's marker in it.  A folder that exists unmarked is
+    marked only if it holds nothing but deckgen's entries (a cache an earlier deckgen made): a ``.cache``
+    of someone else's (``--out ~``) is used as asked but never marked, so `deckgen clean` leaves it alone."""
     folder = Path(folder)
+    if is_deckgen_cache(folder):
+        return
+    if folder.is_dir() and any(name not in CACHE_ENTRIES and not TEMP_NAME.match(name)
+                               for name in os.listdir(folder)):
+        return
     folder.mkdir(parents=True, exist_ok=True)
     tag = folder / CACHE_TAG
-    if not tag.is_file() or tag.is_symlink():
-        if tag.is_symlink():
-            tag.unlink()
-        write_atomic(tag, _TAG_TEXT.encode("ascii"))
+    if tag.is_symlink():
+        tag.unlink()
+    write_atomic(tag, _TAG_TEXT.encode("ascii"))
 
 
 def is_deckgen_cache(folder: Path) -> bool:

@@ -360,3 +360,14 @@ def test_a_gallery_folder_linked_outside_is_refused(proj, outside):
     os.symlink(outside, proj / "output" / "preview")
     refused(run("preview", "--project", proj, "--lang", "en"), "output/preview", "leads outside the output folder")
     assert [p.name for p in outside.iterdir()] == ["secret.txt"]
+
+
+def test_a_cache_folder_deckgen_did_not_make_is_never_marked(tmp_path):
+    from deckgen.output import is_deckgen_cache, mark_cache
+
+    theirs, old, new = tmp_path / "theirs", tmp_path / "old", tmp_path / "new"
+    (theirs / "pip").mkdir(parents=True)
+    (old / "rasters").mkdir(parents=True)
+    for folder in (theirs, old, new):
+        mark_cache(folder)
+    assert not is_deckgen_cache(theirs) and is_deckgen_cache(old) and is_deckgen_cache(new)
