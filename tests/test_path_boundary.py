@@ -194,7 +194,8 @@ def check(proj: Path):
 
 
 def test_a_lang_file_linked_outside_is_refused(proj, outside):
-    (outside / "en.yaml").write_bytes((proj / "data/demo/lang/en.yaml").read_bytes().replace(b"name:", b"name: " + SECRET.encode() + b" #", 1))
+    text = (proj / "data/demo/lang/en.yaml").read_text()
+    (outside / "en.yaml").write_text(text.replace("name:", f"name: {SECRET} #", 1))
     replace_with_link(proj / "data/demo/lang/en.yaml", outside / "en.yaml")
     refused(check(proj), "data/demo/lang/en.yaml", "leads outside data/demo/")
 
