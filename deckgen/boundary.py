@@ -63,12 +63,11 @@ def held_inside(path: Path | str, root: Path | str, base: Path | str | None = No
     return Path(path).resolve()
 
 
-def files_under(folder: Path | str, root: Path | str, patterns: tuple[str, ...] = ("*",),
-                max_bytes: int | None = None) -> Iterator[Path]:
+def files_under(folder: Path | str, root: Path | str, patterns: tuple[str, ...] = ("*",)) -> Iterator[Path]:
     """Regular files under ``folder`` matching one of ``patterns`` (on the name), in sorted order, as paths
     under ``folder`` (not resolved).  A symlinked folder is not entered; a file (or symlink) that resolves
-    outside ``root``, anything that is not a regular file (a fifo, a device) and a file larger than
-    ``max_bytes`` are skipped — never opened.  ``folder`` itself must stay inside ``root`` (else nothing)."""
+    outside ``root`` and anything that is not a regular file (a fifo, a device) are skipped — never
+    opened.  ``folder`` itself must stay inside ``root`` (else nothing)."""
     from fnmatch import fnmatch
 
     folder = Path(folder)
@@ -87,6 +86,6 @@ def files_under(folder: Path | str, root: Path | str, patterns: tuple[str, ...] 
                 info = path.stat()
             except OSError:
                 continue
-            if not stat.S_ISREG(info.st_mode) or (max_bytes is not None and info.st_size > max_bytes):
+            if not stat.S_ISREG(info.st_mode):
                 continue
             yield path
