@@ -6,9 +6,9 @@ ships (``data/demo/lang/en.yaml -> ~/.ssh/id_rsa``, ``art -> /usr/share``,
 anything outside the project — or outside an ``--out``/``--cache`` folder the
 user named on the command line.  :func:`held_inside` resolves a path and
 refuses it, with one located line, when it leaves its root;
-:func:`files_under` walks a folder without following a link out of it, without
-opening anything that is not a regular file, and without reading a file larger
-than a limit.
+:func:`files_under` walks a folder without following a link out of it and
+without opening anything that is not a regular file (the fingerprint hashes a
+file above ``limits.file_bytes`` by its size and time, unread).
 """
 
 from __future__ import annotations
