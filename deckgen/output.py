@@ -33,8 +33,10 @@ CACHE_TAG = "CACHEDIR.TAG"
 _TAG_SIGNATURE = "Signature: 8a477f597d28d172789f06886806bc55"
 _TAG_TEXT = (f"{_TAG_SIGNATURE}\n# This file is a cache directory tag created by deckgen.\n"
              f"# `deckgen clean` empties this folder; see https://bford.info/cachedir/\n")
+#: The kinds of entry deckgen.render.store keeps, a folder each (``KIND/XX/KEY``).
+CACHE_KINDS = ("rasters", "faces", "builds", "colour", "preview")
 #: What deckgen writes in a cache folder: all that `deckgen clean` deletes.
-CACHE_ENTRIES = ("rasters", "faces", "builds", "fonts.conf", "fc-cache")
+CACHE_ENTRIES = (*CACHE_KINDS, "fonts.conf", "fc-cache")
 #: A temporary file of deckgen's atomic writers: ``.NAME.`` + tempfile's 8 random characters + ``.tmp``.
 TEMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
 #: Age after which a temporary file is a killed build's leftover, not one a running build is writing.
@@ -150,7 +152,7 @@ def sweep_stale(folders, older_than: float = STALE_SECONDS) -> list[Path]:
 def cache_folders(cache: Path) -> list[Path]:
     """The folders of a cache that deckgen writes files in (its top and every entry kind's key folders)."""
     found = [Path(cache)]
-    for kind in ("rasters", "faces", "builds"):
+    for kind in CACHE_KINDS:
         top = Path(cache) / kind
         if top.is_dir() and not top.is_symlink():
             found.append(top)

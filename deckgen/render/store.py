@@ -13,6 +13,8 @@ empties it; ``CACHEDIR.TAG`` marks it as deckgen's, see deckgen.output):
               fonts), so an unchanged card is not rendered again
 ``builds/``   per output file, the fingerprint of everything it was made
               from, so an unchanged output is not written again
+``colour/``, ``preview/``  export's CMYK measurements, the gallery's pictures
+              (every kind is in deckgen.output.CACHE_KINDS: what clean deletes)
 
 Entries are written to a temporary name and renamed, so a killed build
 never leaves half an entry.  An entry whose folder resolves outside the cache
