@@ -372,3 +372,22 @@ def test_a_cache_folder_deckgen_did_not_make_is_never_marked(tmp_path):
     for folder in (theirs, old, new):
         mark_cache(folder)
     assert not is_deckgen_cache(theirs) and is_deckgen_cache(old) and is_deckgen_cache(new)
+
+
+@pytest.mark.parametrize("where", ["absolute", "link"])
+def test_a_presets_colour_profile_outside_the_project_is_refused(proj, outside, where):
+    from deckgen.errors import DeckgenError
+    from deckgen.presets import load_preset
+
+    (outside / "shop.icc").write_bytes(b"\0" * 36 + b"acsp" + b"\0" * 100)
+    if where == "link":
+        os.symlink(outside / "shop.icc", proj / "shop.icc")
+    spec = str(outside / "shop.icc") if where == "absolute" else "shop.icc"
+    (proj / "presets").mkdir()
+    (proj / "presets" / "shop.yaml").write_text(
+        "title: Shop\nwriter: split-pdf\nsizes:\n  default: {trim: deck, dpi: 40}\n"
+        f"colour: {{mode: cmyk, profile: '{spec}'}}\nfiles: \"{{deck}}_{{lang}}_{{side}}\"\n")
+    with pytest.raises(DeckgenError, match="leads outside the project") as caught:
+        load_preset("shop", proj)
+    problem = caught.value.problems[0]
+    assert (problem.file, problem.line, problem.field) == ("presets/shop.yaml", 5, "colour.profile"), str(problem)
