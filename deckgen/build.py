@@ -25,7 +25,7 @@ from deckgen import __version__
 from deckgen.errors import DeckgenError, Problem, unique
 from deckgen.layout.papers import PAPERS_MM
 from deckgen.model import Card, Deck, Game, Project
-from deckgen.output import inside, write_atomic
+from deckgen.output import cache_folder, cache_folders, inside, sweep_stale, write_atomic
 from deckgen.render.store import Store, hash_file, hash_text, raster_key, renderer_id
 
 SLUG_FONT = "DeckgenSlug"
@@ -172,13 +172,42 @@ class Fingerprints:
         self._decks: dict[int, tuple[Deck, str]] = {}  # the deck is kept so that its id stays its own
 
     def file(self, path: Path) -> str:
+        """The hash of a project file; '' for one that leads outside the project or is no regular file (never
+        opened), and its size and time for one above limits.file_bytes (not read whole)."""
         if path not in self._files:
-            self._files[path] = hash_file(path)
+            self._files[path] = self._hash(Path(path))
         return self._files[path]
 
+    def _hash(self, path: Path) -> str:
+        import stat
+
+        from deckgen.boundary import stays_inside
+        from deckgen.limits import DEFAULT
+
+        if not stays_inside(path, self._root(path)):
+            return ""
+        try:
+            info = path.stat()
+        except OSError:
+            return ""
+        if not stat.S_ISREG(info.st_mode):
+            return ""
+        if info.st_size > (self.project.limits or DEFAULT).file_bytes:
+            return f"size {info.st_size} time {info.st_mtime_ns}"
+        return hash_file(path)
+
+    def _root(self, path: Path) -> Path:
+        """The folder ``path`` must stay in: the project's, or deckgen's own built-in templates."""
+        from deckgen.render.templates import BUILTIN_TEMPLATES
+
+        return BUILTIN_TEMPLATES if Path(path).is_relative_to(BUILTIN_TEMPLATES) else Path(self.project.root)
+
     def tree(self, folder: Path, patterns=("*",)) -> str:
-        files = sorted(p for pattern in patterns for p in Path(folder).rglob(pattern) if p.is_file()) \
-            if Path(folder).is_dir() else []
+        """The hash of the project files under ``folder``: no link out of the project followed, nothing but
+        regular files opened (deckgen.boundary.files_under)."""
+        from deckgen.boundary import files_under
+
+        files = list(files_under(folder, self._root(folder), tuple(patterns)))
         return hash_text([(str(p.relative_to(folder)), self.file(p)) for p in files])
 
     def environment(self, game: Game) -> str:
@@ -303,7 +332,7 @@ def default_store(project: Project) -> Store:
     """The cache of the project's default output folder (what ``deckgen build`` without --out uses)."""
     from deckgen.project import default_output
 
-    return Store(default_output(project.root) / ".cache")
+    return Store(cache_folder(default_output(project.root)))
 
 
 def output_paths(target: DeckTarget, options: BuildOptions) -> tuple[Path, Path]:
@@ -356,7 +385,7 @@ def check_selection(project: Project, game_ids: list[str], variant: str | None, 
 def _store(options: BuildOptions) -> Store:
     if not options.use_cache:
         return Store(None)
-    return Store(options.cache if options.cache is not None else Path(options.out) / ".cache")
+    return Store(cache_folder(options.out, options.cache))
 
 
 def _picked(deck: Deck, options: BuildOptions) -> list[Card]:
@@ -386,7 +415,10 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     from deckgen.render.raster import RasterPool, configure_fontconfig
 
     # before any drawing process starts: cairo in the workers sees only the project's fonts
-    configure_fontconfig(project.fonts_dir, (options.cache or Path(options.out) / ".cache"))
+    cache = cache_folder(options.out, options.cache, create=True)
+    configure_fontconfig(project.fonts_dir, cache)
+    sweep_stale([Path(options.out), *(Path(options.out) / g for g in game_ids),
+                 *(cache_folders(cache) if options.use_cache else ())])
     pool = RasterPool(store, options.workers, None)
     try:
         targets, problems = [], []

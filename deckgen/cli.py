@@ -467,19 +467,27 @@ def calibrate(paper, duplex, out, shift, scale, name, printer_file, project_dir)
 def clean(out, cache_dir, project_dir):
     """Empty the build cache (rasters, faces, build records); output files stay.
 
+    Only a cache deckgen made (marked with its CACHEDIR.TAG) is emptied, only
+    of deckgen's own entries, never through a link; killed builds' temporary
+    files in the output folder go too.
+
     \b
     Example:
       deckgen clean
     """
-    import shutil
+    from deckgen.output import cache_folder, empty_cache, sweep_stale
 
     project = _load(project_dir)
-    folder = cache_dir or _output(project, out) / ".cache"
-    if folder.is_dir():
-        shutil.rmtree(folder)
+    output = _output(project, out)
+    folder = cache_folder(output, cache_dir)
+    swept = sweep_stale([output, *(output / g for g in project.games)])
+    if folder.is_symlink() or folder.is_dir():
+        empty_cache(folder)
         click.echo(f"emptied {folder}")
     else:
         click.echo(f"no cache at {folder}")
+    if swept:
+        click.echo(f"removed {len(swept)} temporary file{'s' if len(swept) != 1 else ''} of killed builds")
 
 
 @main.command()

@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterable
 
+from deckgen.boundary import outside_problem, stays_inside
 from deckgen.errors import DeckgenError, Problem
 from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
 from deckgen.model import (
@@ -81,6 +82,8 @@ def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
 
     root = Path(root).resolve()
     col = _Collector(root)
+    if not stays_inside(root / PROJECT_FILE, root):
+        raise DeckgenError(outside_problem(root / PROJECT_FILE, root, root))
     doc = col.load(root / PROJECT_FILE)
     if doc is None:
         raise DeckgenError(col.problems)
@@ -92,7 +95,7 @@ def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
     languages = tuple(data["languages"])
     fonts = dict(data.get("fonts", {}))
     for role, name in fonts.items():
-        message = _font_problem(root / "fonts" / name)
+        message = _font_problem(root / "fonts" / name, root)
         if message:
             col.problems.append(doc.problem(("fonts", role), f"fonts/{name}: {message}"))
     engines = dict(installed_games())
@@ -110,6 +113,10 @@ def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
         if game_id not in wanted:
             continue
         game_dir = root / "data" / game_id
+        if not stays_inside(game_dir / "game.yaml", game_dir) or not stays_inside(game_dir, root / "data"):
+            col.problems.append(outside_problem(game_dir / "game.yaml" if stays_inside(game_dir, root / "data")
+                                                else game_dir, root, root, problem=doc.problem(("games", index), "")))
+            continue
         if not (game_dir / "game.yaml").is_file():
             col.problems.append(doc.problem(("games", index), f"no data/{game_id}/game.yaml"))
             continue
@@ -138,10 +145,13 @@ def _format(col: _Collector, doc: Located) -> int:
     return version
 
 
-def _font_problem(path: Path) -> str | None:
-    """Why ``path`` cannot serve as a font (missing, unreadable, no TrueType outlines), or None."""
+def _font_problem(path: Path, root: Path) -> str | None:
+    """Why ``path`` cannot serve as a font (outside the project's fonts/ folder, missing, unreadable, no
+    TrueType outlines), or None."""
     from fontTools.ttLib import TTFont, TTLibError
 
+    if not stays_inside(path, root / "fonts") or not stays_inside(root / "fonts", root):
+        return "leads outside the project's fonts/ folder (a symlink?): deckgen reads only inside the project"
     if not path.is_file():
         return "font file not found"
     try:
@@ -498,6 +508,9 @@ def _load_strings(col: _Collector, game_dir: Path, languages):
     texts: dict[str, tuple[Located, dict]] = {}
     for lang in languages:
         path = game_dir / "lang" / f"{lang}.yaml"
+        if not stays_inside(path, game_dir):
+            col.problems.append(outside_problem(path, game_dir, col.root, f"data/{game_dir.name}/"))
+            continue
         if not path.is_file():
             col.problems.append(Problem(col.rel(path), message=f"missing language file for {lang!r}"))
             continue

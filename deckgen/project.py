@@ -58,8 +58,19 @@ def default_output(root: Path, cwd: Path | None = None) -> Path:
 
     The bundled games of an installed deckgen live inside the package, which
     is no place for output: their default is ``output/`` in the current folder.
+    An ``output`` that leads out of its folder (a symlink a downloaded project
+    ships, ``output -> ../..``) is refused: only an ``--out`` the user names
+    may lie elsewhere.
     """
+    from deckgen.boundary import stays_inside
+
     root = Path(root).resolve()
+    base = root
     if is_bundled(root) and root == (_PACKAGE / "bundled").resolve():
-        return (cwd or Path.cwd()) / "output"
-    return root / "output"
+        base = (cwd or Path.cwd()).resolve()
+    folder = base / "output"
+    if not stays_inside(folder, base):
+        raise DeckgenError(Problem(str(folder), None, None, None,
+                                   "the output folder leads outside the project (a symlink?): deckgen writes "
+                                   "and deletes only inside it (remove the link, or name a folder with --out)"))
+    return folder

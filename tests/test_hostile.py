@@ -63,7 +63,7 @@ def demo(tmp_path):
     """A copy of the demo project (format 2, so no note comes first)."""
     dest = tmp_path / "demo"
     shutil.copytree(PROJECTS / "format1", dest)
-    os.symlink(ROOT / "fonts", dest / "fonts")
+    shutil.copytree(ROOT / "fonts", dest / "fonts")  # a link out of the project would be refused
     edit(dest / "deckgen.yaml", "name: My card games", "format: 2\nname: My card games")
     return dest
 

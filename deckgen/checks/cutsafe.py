@@ -333,6 +333,7 @@ def _style_doc(project: Project, game: Game) -> tuple[Located | None, Located | 
 
 def _template_boxes(dirs: tuple[str, ...], name: str) -> frozenset[str]:
     """Box names a template (and what it extends, imports, includes) passes to box() as literals."""
+    from deckgen.boundary import stays_inside
     from deckgen.render.reads import template_chain
 
     env = jinja2.Environment()
@@ -340,7 +341,10 @@ def _template_boxes(dirs: tuple[str, ...], name: str) -> frozenset[str]:
     def load(current: str) -> nodes.Template | None:
         if ".." in Path(current).parts or Path(current).is_absolute():
             return None  # not a template Jinja would load: nothing outside the template folders is read
-        path = next((Path(d) / current for d in dirs if (Path(d) / current).is_file()), None)
+        folder = next((Path(d) for d in dirs if (Path(d) / current).is_file()), None)
+        path = None if folder is None else folder / current
+        if path is not None and not stays_inside(path, folder):
+            return None  # a link out of its folder: rendering refuses it, and it is never read
         try:
             return None if path is None else env.parse(path.read_text(encoding="utf-8"))
         except jinja2.TemplateSyntaxError:

@@ -64,6 +64,11 @@ def load_layout(name: str, root: Path | None = None) -> SheetLayout:
                                    f"one as layouts/{name}.yaml)"))
     path = files[name]
     shown = _shown(path, root)
+    if root is not None and Path(path).parent == Path(root) / "layouts":  # the project's: held to its folder
+        from deckgen.boundary import held_inside
+
+        held_inside(path, Path(root) / "layouts", base=root, what="layouts/")
+        held_inside(Path(root) / "layouts", root, base=root)
     located = load_yaml(path, shown)
     if located.data is None:
         located = Located({}, located.file, located.lines, located.columns)

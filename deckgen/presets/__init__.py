@@ -162,6 +162,11 @@ def load_preset(name: str, project_root: Path | None) -> Preset:
                                    f"no preset {name!r} (there are: {', '.join(sorted(files))}; "
                                    f"a project adds one as presets/{name}.yaml)"))
     path, display = files[name]
+    if project_root is not None and Path(path).parent == Path(project_root) / "presets":
+        from deckgen.boundary import held_inside  # the project's own: held to its folder
+
+        held_inside(path, Path(project_root) / "presets", base=project_root, what="presets/")
+        held_inside(Path(project_root) / "presets", project_root, base=project_root)
     return parse_preset(path, display, name, project_root)
 
 
@@ -304,8 +309,13 @@ def resolve_profile(spec: str, project_root: Path | None) -> Path:
 def _check_profile(doc: Located, spec: str, project_root: Path | None) -> list[Problem]:
     from deckgen.colour import BUNDLED
 
+    from deckgen.boundary import stays_inside
+
     path = resolve_profile(spec, project_root)
     where = ("colour", "profile")
+    if spec not in BUNDLED and project_root is not None and not stays_inside(path, project_root):
+        return [doc.problem(where, f"{spec!r} leads outside the project (a symlink or a path elsewhere?): "
+                                   f"a project's files stay inside it")]
     if spec not in BUNDLED and not path.is_file():
         return [doc.problem(where, f"{spec!r} is neither a bundled profile ({', '.join(BUNDLED)}) nor an .icc "
                                    f"file of the project")]

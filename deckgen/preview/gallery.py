@@ -51,6 +51,15 @@ def gallery_languages(project: Project, wanted: tuple[str, ...]) -> tuple[str, .
 
 def check_gallery_options(project: Project, game_ids: list[str], options: GalleryOptions) -> None:
     check_selection(project, game_ids, options.variant, options.cards)
+    from deckgen.boundary import outside_problem, stays_inside
+    from deckgen.project import default_output
+
+    try:
+        default = default_output(project.root)
+    except DeckgenError:  # output/ links out: refused where it is chosen; a named --out may lie anywhere
+        return
+    if Path(options.out) == default / "preview" and not stays_inside(options.out, default):
+        raise DeckgenError(outside_problem(options.out, default, project.root, "the output folder"))
 
 
 def _decks(game: Game, variant: str | None) -> list[Deck]:

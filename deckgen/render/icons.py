@@ -35,7 +35,14 @@ ICONS_SCHEMA = {
 
 def load_icons(templates_dir: Path, game_id: str) -> dict[str, Icon]:
     """Icons of ``_common`` overlaid with the game's own (read once per file version)."""
+    from deckgen.boundary import held_inside
+
     paths = [Path(templates_dir) / folder / "icons.yaml" for folder in ("_common", game_id)]
+    project = Path(templates_dir).parent
+    held_inside(Path(templates_dir), project, base=project)
+    for path in paths:  # a link out of the project (icons.yaml -> elsewhere) is refused, never read
+        held_inside(path, path.parent, base=project, what=f"templates/{path.parent.name}/")
+        held_inside(path.parent, templates_dir, base=project, what="templates/")
     stamps = tuple((str(p), p.stat().st_mtime_ns if p.is_file() else None) for p in paths)
     return dict(_load_icons(stamps, game_id))
 

@@ -2,7 +2,7 @@
 
 Everything lives under one folder (``output/.cache`` by default; ``--cache
 DIR``; ``--no-cache`` keeps it in memory for one run; ``deckgen clean``
-empties it):
+empties it; ``CACHEDIR.TAG`` marks it as deckgen's, see deckgen.output):
 
 ``rasters/``  a card face drawn at a pixel size: key = SHA-256 of the SVG,
               the size and the renderer (cairosvg, cairo and deckgen
@@ -13,9 +13,12 @@ empties it):
               fonts), so an unchanged card is not rendered again
 ``builds/``   per output file, the fingerprint of everything it was made
               from, so an unchanged output is not written again
+``colour/``, ``preview/``  export's CMYK measurements, the gallery's pictures
+              (every kind is in deckgen.output.CACHE_KINDS: what clean deletes)
 
 Entries are written to a temporary name and renamed, so a killed build
-never leaves half an entry.
+never leaves half an entry.  An entry whose folder resolves outside the cache
+folder (a link planted there) is refused, never written or read through.
 """
 
 from __future__ import annotations
@@ -115,13 +118,27 @@ class Store:
     def __init__(self, folder: Path | None):
         self.folder = Path(folder) if folder is not None else None
         self._memory: dict[str, bytes] = {}
+        self._held: set[Path] = set()  # entry folders found to stay inside the cache folder (empty: unmarked)
         self.hits = 0
         self.misses = 0
+
+    def _inside(self, path: Path) -> Path:
+        """``path`` (an entry), if its folder resolves inside the cache folder: a link planted in the cache
+        (``rasters -> elsewhere``) is refused with one line, never written or read through."""
+        from deckgen.boundary import held_inside
+        from deckgen.output import mark_cache
+
+        if not self._held:  # first use: deckgen's marker, so that `deckgen clean` knows the folder as its own
+            mark_cache(self.folder)
+        if path.parent not in self._held:
+            held_inside(path.parent, self.folder, what=f"the cache folder {self.folder}")
+            self._held.add(path.parent)
+        return path
 
     # ------------------------------------------------------------------ rasters
 
     def raster_path(self, key: str) -> Path | None:
-        return self.folder / "rasters" / key[:2] / key if self.folder else None
+        return self._inside(self.folder / "rasters" / key[:2] / key) if self.folder else None
 
     def has_raster(self, key: str) -> bool:
         path = self.raster_path(key)
@@ -153,7 +170,7 @@ class Store:
     # ------------------------------------------------------------------ json entries
 
     def _json_path(self, kind: str, key: str) -> Path | None:
-        return self.folder / kind / key[:2] / f"{key}.json" if self.folder else None
+        return self._inside(self.folder / kind / key[:2] / f"{key}.json") if self.folder else None
 
     def get(self, kind: str, key: str) -> Any:
         path = self._json_path(kind, key)

@@ -23,6 +23,7 @@ Problems are collected per face as located :class:`deckgen.errors.Problem`.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -52,6 +53,29 @@ def template_dirs(root: Path, game_id: str) -> list[Path]:
     """Where a game's templates are looked up, in order."""
     tdir = Path(root) / "templates"
     return [tdir / game_id, tdir / "_common", BUILTIN_TEMPLATES]
+
+
+class BoundedLoader(jinja2.FileSystemLoader):
+    """A FileSystemLoader that refuses, with one located line, a template (or ``{% include %}``d file)
+    whose path resolves outside its folder, or in a folder that resolves outside the project: a symlink
+    ``templates/demo/leak.txt -> ~/.ssh/id_rsa`` is never read.  Built-in templates stay in deckgen's."""
+
+    def __init__(self, searchpath: list[str], root: str):
+        super().__init__(searchpath)
+        self.root = root
+
+    def get_source(self, environment, template):
+        from deckgen.boundary import held_inside, shown
+
+        pieces = jinja2.loaders.split_template_path(template)
+        for folder in self.searchpath:
+            path = os.path.join(folder, *pieces)
+            if os.path.lexists(path):
+                top = BUILTIN_TEMPLATES if Path(folder) == BUILTIN_TEMPLATES else Path(self.root)
+                held_inside(folder, top, base=self.root)
+                held_inside(path, folder, base=self.root, what=f"{shown(folder, self.root)}/")
+                break
+        return super().get_source(environment, template)
 
 
 @dataclass
@@ -97,10 +121,11 @@ def project_fonts(project: Project) -> FontSet:
 
 
 @lru_cache(maxsize=32)
-def _environment(dirs: tuple[str, ...]) -> jinja2.Environment:
-    """The sandbox (deckgen.render.sandbox): templates may come from others; data is text, never markup."""
-    return FaceEnvironment(loader=jinja2.FileSystemLoader(list(dirs)), trim_blocks=True, lstrip_blocks=True,
-                           keep_trailing_newline=True)
+def _environment(dirs: tuple[str, ...], root: str = "") -> jinja2.Environment:
+    """The sandbox (deckgen.render.sandbox): templates may come from others; data is text, never markup.
+    Templates are read only inside their folders, inside the project ``root`` (:class:`BoundedLoader`)."""
+    return FaceEnvironment(loader=BoundedLoader(list(dirs), root or os.path.commonpath(dirs[:1])),
+                           trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
 
 def template_call_site(root: Path) -> tuple[str | None, int | None]:
@@ -185,13 +210,20 @@ def place_picture(root: Path, path: str, x: float, y: float, w: float, h: float,
 
     from PIL import Image
 
+    from deckgen.boundary import stays_inside
+
     art = (Path(root) / ART_DIR).resolve()
     file = (Path(root) / path).resolve()
+    if not stays_inside(art, root):
+        return PlacedPicture("", f"picture {path!r}: the project's {ART_DIR}/ folder leads outside the project "
+                                 f"(a symlink?): deckgen reads only inside it")
     if art not in file.parents:
         return PlacedPicture("", f"picture {path!r}: pictures live in the project's {ART_DIR}/ folder "
                                  f"(write {ART_DIR}/NAME.png)")
     if file.suffix.lower() not in PICTURE_TYPES:
         return PlacedPicture("", f"picture {path!r}: PNG or JPEG files only")
+    if file.exists() and not file.is_file():  # a fifo or a device would hang or never end
+        return PlacedPicture("", f"picture {path!r}: not a regular file")
     try:
         data = file.read_bytes()
         with Image.open(io.BytesIO(data)) as im:
@@ -246,7 +278,7 @@ class FaceRenderer:
                  style: Mapping[str, Any] | None = None):
         self.project, self.game, self.lang, self.geo = project, game, lang, geo
         self.root = project.root
-        self.env = _environment(tuple(str(d) for d in template_dirs(project.root, game.id)))
+        self.env = _environment(tuple(str(d) for d in template_dirs(project.root, game.id)), str(project.root))
         self.fonts = project_fonts(project)
         self.icons = load_icons(project.templates_dir, game.id)
         self.style = _merge(game.style, style or {})

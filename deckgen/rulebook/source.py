@@ -75,7 +75,16 @@ class Source:
 
 
 def read_source(path: Path, display: str, lang: str) -> Source:
-    """Parse a rules file; raise DeckgenError with located problems."""
+    """Parse a rules file (``data/GAME/rules/LANG.md``); raise DeckgenError with located problems.  A file
+    that leads outside its game's folder (a symlink) or is no regular file is refused, never read."""
+    from deckgen.boundary import stays_inside
+
+    path = Path(path)
+    if not stays_inside(path, path.parent.parent):
+        raise DeckgenError(Problem(display, message="leads outside the game's folder (a symlink?): deckgen "
+                                                    "reads only inside the project"))
+    if path.exists() and not path.is_file():
+        raise DeckgenError(Problem(display, message="not a regular file"))
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
