@@ -133,9 +133,17 @@ class DeckgenGroup(click.Group):
             ctx.exit(1)
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
             raise
-        except Exception as exc:  # a bug: say so, and what to send
+        except Exception as exc:  # a plugin's mistake (exit 2), or a bug: say so, and what to send
             import traceback
 
+            from deckgen.blame import plugin_problem
+
+            blamed = plugin_problem(exc)
+            if blamed is not None:
+                if ctx.params.get("debug"):
+                    click.echo("".join(traceback.format_exception(exc)).rstrip(), err=True)
+                _report_errors([blamed])
+                ctx.exit(EXIT_INPUT)
             click.echo("".join(traceback.format_exception(exc)).rstrip(), err=True)
             click.echo(f"deckgen: internal error: {type(exc).__name__}: {exc}", err=True)
             click.echo(REPORT_HINT, err=True)
@@ -144,7 +152,8 @@ class DeckgenGroup(click.Group):
 
 @click.group(cls=DeckgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deckgen")
-def main():
+@click.option("--debug", is_flag=True, help="Print the traceback of an error in a plugin's code too.")
+def main(debug):
     """deckgen: card games from YAML data to print-ready PDFs.
 
     \b
@@ -647,7 +656,7 @@ def judge(ctx, game, file, project_dir):
     \b
       deckgen judge classic showdown.yaml --location imperial
     """
-    from deckgen.decisions import judge_showdown, require_engine
+    from deckgen.decisions import judge as judge_with, require_engine
     from deckgen.yamlpos import load_yaml
 
     project = _load(project_dir, [game])
@@ -656,12 +665,12 @@ def judge(ctx, game, file, project_dir):
     doc = load_yaml(file)
     data = descriptor.data_for(game_model)
     try:
-        result = judge_showdown(descriptor, doc.data, data, options)
+        result = judge_with(descriptor, doc.data, data, options)
     except ShowdownError as exc:
         if exc.path and str(exc.path[0]) in options:
             raise DeckgenError(Problem(None, None, None, f"--{exc.path[0]}", exc.message)) from None
         raise DeckgenError(doc.problem(exc.path, exc.message)) from None
-    click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+    click.echo(json.dumps(result.raw, ensure_ascii=False, indent=2))
 
 
 @main.command(cls=SimulateCommand, context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
@@ -713,11 +722,13 @@ def _hand_text(showdown) -> str:
     """A showdown in one line: each player's cards, then any other setting (extra cards, wild ranks, ...)."""
     if not isinstance(showdown, dict):
         return str(showdown)
+    from deckgen.judgement import CARD_KEYS, showdown_cards
+
     parts = []
     for p in showdown.get("players", []):
         if isinstance(p, dict):
-            cards = p.get("hand", p.get("table", p.get("cards", [p.get("card", "")])))
-            extra = {k: v for k, v in p.items() if k not in ("name", "hand", "table", "cards", "card")}
+            cards = showdown_cards(p) or [""]
+            extra = {k: v for k, v in p.items() if k not in ("name", "card", *CARD_KEYS)}
             more = "".join(f" {k}={_compact(v)}" for k, v in extra.items())
             parts.append(f"{p.get('name')}: {' '.join(str(c) for c in cards)}{more}")
     text = "  vs  ".join(parts)
