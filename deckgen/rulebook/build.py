@@ -233,20 +233,28 @@ def _styles(fonts: dict[str, str], theme: Theme, lang: str) -> dict[str, Paragra
     }
 
 
+#: The booklet's colours a rule file's ``theme:`` (or style.yaml's colours of these names) sets.
+THEME_COLOURS = ("ink", "accent", "accent_ink", "tint", "rule")
+
+
 def theme_for(game: Game, source: Source, fonts: dict[str, str], problems: list[Problem] | None = None) -> Theme:
     """Colours named in the header (``theme: {accent: head}``) resolved through style.yaml; a name
-    style.yaml does not have (and that is no #rrggbb colour) is a problem at the header's line."""
+    style.yaml does not have (and that is no #rrggbb colour) is a problem at the header's line.
+    Without ``theme:``, the colours of style.yaml called ``accent``, ``accent_ink``, ``tint``, ``rule``
+    and ``ink``; neutral greys for those it lacks."""
     import re
 
     colours = game.style.get("colours", {})
-    wanted = source.meta.get("theme") or {}
+    wanted = source.meta.get("theme")
+    if wanted is None:
+        wanted = {key: key for key in THEME_COLOURS if key in colours}
     theme = Theme(body_font=fonts["body"], bold_font=fonts["body-bold"], display_font=fonts["display"])
     if not isinstance(wanted, Mapping):
         wanted = {}
         if problems is not None:
             problems.append(Problem(source.file, _meta_line(source, "theme"), None, "theme",
                                     "expected a mapping such as {accent: NAME, tint: NAME}"))
-    for key in ("ink", "accent", "accent_ink", "tint", "rule"):
+    for key in THEME_COLOURS:
         value = wanted.get(key)
         if not value:
             continue
