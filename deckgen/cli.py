@@ -1028,7 +1028,8 @@ def schema(out, wire_files, project_dir):
     One schema for deckgen.yaml, icons.yaml and style files, and per game for
     game.yaml, its card lists and its lang files, holding the game's own card
     fields, deck and card ids, texts and string keys: a typo in a lang file is
-    underlined in the editor. A file names its schema in its first line,
+    underlined in the editor.  judgement.schema.json describes what
+    `deckgen judge` prints. A file names its schema in its first line,
     `# yaml-language-server: $schema=PATH` (VS Code: the YAML extension).
     Run it again after adding a card field, card or string.
 
@@ -1038,10 +1039,15 @@ def schema(out, wire_files, project_dir):
       deckgen schema --out .schemas --wire
     """
     from deckgen.editor import wire, write_schemas
+    from deckgen.judgement import JUDGE_OUTPUT_SCHEMA
+    from deckgen.output import write_atomic
 
     project = _load(project_dir)
     target = out if out is not None else project.root / "schemas"
     written = write_schemas(project, target)
+    judged = Path(target) / "judgement.schema.json"  # what `deckgen judge` prints
+    write_atomic(judged, (json.dumps(JUDGE_OUTPUT_SCHEMA, indent=2) + "\n").encode("utf-8"))
+    written.append(judged)
     changed = wire(project, target) if wire_files else []
     click.echo(f"wrote {len(written)} schemas to {target}" + (f"; {len(changed)} files now name theirs"
                                                                  if wire_files else ""))

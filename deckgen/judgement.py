@@ -151,3 +151,37 @@ def shown_path(file: str) -> str:
         return str(Path(file).resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return file
+
+
+#: The JSON Schema of what ``deckgen judge`` prints (``deckgen schema`` writes it as judgement.schema.json):
+#: the engine's result, with ``winners`` required and the keys :func:`read_judgement` reads typed.
+JUDGE_OUTPUT_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "judgement.schema.json",
+    "title": "deckgen judge: a judged showdown",
+    "type": "object",
+    "required": ["winners"],
+    "properties": {
+        "winners": {"type": "array", "items": {"type": "string"}, "description": "the winning players' names"},
+        "hands": {"$ref": "#/$defs/hands"},
+        "players": {"$ref": "#/$defs/hands"},
+        "payouts": {"type": "object", "additionalProperties": {"type": "integer"},
+                    "description": "chips each player takes"},
+        "pot": {"type": "integer", "description": "the chips the payouts come from"},
+        "sets": {"type": "array", "items": {"type": "object"}, "description": "the judged sets of a match"},
+        "void": {"type": "boolean", "description": "nobody won this"},
+    },
+    "additionalProperties": True,
+    "$defs": {
+        "hands": {
+            "type": "array", "description": "each player's hand as judged, in the showdown's order",
+            "items": {"type": "object", "required": ["name"], "additionalProperties": True, "properties": {
+                "name": {"type": "string"},
+                "total": {"type": ["integer", "number", "string", "null"], "description": "the printable total"},
+                "category": {"type": ["string", "null"], "description": "the hand's category name"},
+                "rank": {"description": "the hand's place at the table (an integer, 1 the best); other "
+                                        "values are the engine's own"},
+            }},
+        },
+    },
+}
