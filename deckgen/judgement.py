@@ -146,9 +146,14 @@ def code_location(function: Any) -> tuple[str | None, int | None]:
 
 
 def shown_path(file: str) -> str:
-    """``file`` relative to the working folder if it lies inside it, else as it is."""
+    """``file`` relative to its project (the nearest folder above it with a deckgen.yaml), else to the
+    working folder if it lies inside it, else as it is."""
+    path = Path(file).resolve()
+    for folder in path.parents:
+        if (folder / "deckgen.yaml").is_file():
+            return str(path.relative_to(folder))
     try:
-        return str(Path(file).resolve().relative_to(Path.cwd().resolve()))
+        return str(path.relative_to(Path.cwd().resolve()))
     except ValueError:
         return file
 
