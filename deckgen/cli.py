@@ -133,9 +133,17 @@ class DeckgenGroup(click.Group):
             ctx.exit(1)
         except (click.exceptions.Exit, click.ClickException, click.exceptions.Abort, SystemExit):
             raise
-        except Exception as exc:  # a bug: say so, and what to send
+        except Exception as exc:  # a plugin's mistake (exit 2), or a bug: say so, and what to send
             import traceback
 
+            from deckgen.blame import plugin_problem
+
+            blamed = plugin_problem(exc)
+            if blamed is not None:
+                if ctx.params.get("debug"):
+                    click.echo("".join(traceback.format_exception(exc)).rstrip(), err=True)
+                _report_errors([blamed])
+                ctx.exit(EXIT_INPUT)
             click.echo("".join(traceback.format_exception(exc)).rstrip(), err=True)
             click.echo(f"deckgen: internal error: {type(exc).__name__}: {exc}", err=True)
             click.echo(REPORT_HINT, err=True)
@@ -144,7 +152,8 @@ class DeckgenGroup(click.Group):
 
 @click.group(cls=DeckgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deckgen")
-def main():
+@click.option("--debug", is_flag=True, help="Print the traceback of an error in a plugin's code too.")
+def main(debug):
     """deckgen: card games from YAML data to print-ready PDFs.
 
     \b
@@ -655,7 +664,7 @@ def judge(ctx, game, file, project_dir):
     \b
       deckgen judge classic showdown.yaml --location imperial
     """
-    from deckgen.decisions import judge_showdown, require_engine
+    from deckgen.decisions import judge as judge_with, require_engine
     from deckgen.yamlpos import load_yaml
 
     project = _load(project_dir, [game])
@@ -664,12 +673,12 @@ def judge(ctx, game, file, project_dir):
     doc = load_yaml(file)
     data = descriptor.data_for(game_model)
     try:
-        result = judge_showdown(descriptor, doc.data, data, options)
+        result = judge_with(descriptor, doc.data, data, options)
     except ShowdownError as exc:
         if exc.path and str(exc.path[0]) in options:
             raise DeckgenError(Problem(None, None, None, f"--{exc.path[0]}", exc.message)) from None
         raise DeckgenError(doc.problem(exc.path, exc.message)) from None
-    click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+    click.echo(json.dumps(result.raw, ensure_ascii=False, indent=2))
 
 
 @main.command(cls=SimulateCommand, context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
@@ -721,11 +730,13 @@ def _hand_text(showdown) -> str:
     """A showdown in one line: each player's cards, then any other setting (extra cards, wild ranks, ...)."""
     if not isinstance(showdown, dict):
         return str(showdown)
+    from deckgen.judgement import CARD_KEYS, showdown_cards
+
     parts = []
     for p in showdown.get("players", []):
         if isinstance(p, dict):
-            cards = p.get("hand", p.get("table", p.get("cards", [p.get("card", "")])))
-            extra = {k: v for k, v in p.items() if k not in ("name", "hand", "table", "cards", "card")}
+            cards = showdown_cards(p) or [""]
+            extra = {k: v for k, v in p.items() if k not in ("name", "card", *CARD_KEYS)}
             more = "".join(f" {k}={_compact(v)}" for k, v in extra.items())
             parts.append(f"{p.get('name')}: {' '.join(str(c) for c in cards)}{more}")
     text = "  vs  ".join(parts)
@@ -1025,7 +1036,8 @@ def schema(out, wire_files, project_dir):
     One schema for deckgen.yaml, icons.yaml and style files, and per game for
     game.yaml, its card lists and its lang files, holding the game's own card
     fields, deck and card ids, texts and string keys: a typo in a lang file is
-    underlined in the editor. A file names its schema in its first line,
+    underlined in the editor.  judgement.schema.json describes what
+    `deckgen judge` prints. A file names its schema in its first line,
     `# yaml-language-server: $schema=PATH` (VS Code: the YAML extension).
     Run it again after adding a card field, card or string.
 
@@ -1035,10 +1047,15 @@ def schema(out, wire_files, project_dir):
       deckgen schema --out .schemas --wire
     """
     from deckgen.editor import wire, write_schemas
+    from deckgen.judgement import JUDGE_OUTPUT_SCHEMA
+    from deckgen.output import write_atomic
 
     project = _load(project_dir)
     target = out if out is not None else project.root / "schemas"
     written = write_schemas(project, target)
+    judged = Path(target) / "judgement.schema.json"  # what `deckgen judge` prints
+    write_atomic(judged, (json.dumps(JUDGE_OUTPUT_SCHEMA, indent=2) + "\n").encode("utf-8"))
+    written.append(judged)
     changed = wire(project, target) if wire_files else []
     click.echo(f"wrote {len(written)} schemas to {target}" + (f"; {len(changed)} files now name theirs"
                                                                  if wire_files else ""))

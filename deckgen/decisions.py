@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from deckgen.errors import DeckgenError, Problem
+from deckgen.judgement import Judgement, read_judgement
 from deckgen.model import Example, Game, Project
 from deckgen.registry import Check, CheckContext, GameDescriptor
 from deckgen.strings import fill, located
@@ -34,10 +35,17 @@ class Judged:
 
 def judge_showdown(descriptor: GameDescriptor, showdown: Any, data: Mapping[str, Any],
                    options: Mapping[str, Any]) -> dict:
+    """The engine's result (a dict) for ``showdown``; see :func:`judge`, which shared code uses."""
+    return dict(judge(descriptor, showdown, data, options).raw)
+
+
+def judge(descriptor: GameDescriptor, showdown: Any, data: Mapping[str, Any],
+          options: Mapping[str, Any]) -> Judgement:
     """Judge ``showdown`` with the game's engine, after the shared checks every game gets.
 
     The number of players must be within the game's range; the engine
-    checks everything else.  Raises ShowdownError located by a path.
+    checks everything else.  Raises ShowdownError located by a path, and
+    PluginError if the engine's result has no ``winners`` list.
     """
     from deckgen.errors import ShowdownError
 
@@ -48,17 +56,17 @@ def judge_showdown(descriptor: GameDescriptor, showdown: Any, data: Mapping[str,
             span = f"exactly {low}" if low == high else f"{low} to {high}"
             raise ShowdownError(("players",), f"{descriptor.engine} is played by {span} players; "
                                               f"this showdown has {n}")
-    return descriptor.judge(showdown, data, options)
+    return read_judgement(descriptor.judge(showdown, data, options), descriptor)
 
 
 def judge_example(descriptor: GameDescriptor, example: Example, data: Mapping[str, Any]) -> Judged:
     from deckgen.errors import ShowdownError
 
     try:
-        result = judge_showdown(descriptor, dict(example.showdown), data, example.options)
+        result = judge(descriptor, dict(example.showdown), data, example.options)
     except ShowdownError as exc:
         return Judged(example, None, str(exc))
-    return Judged(example, list(result["winners"]))
+    return Judged(example, list(result.winners))
 
 
 def example_problems(game: Game, descriptor: GameDescriptor, data: Mapping[str, Any]) -> list[Problem]:

@@ -10,7 +10,7 @@ Descriptors reach the registry in one way: a Python module is imported and
 calls :func:`register_game`.  The modules come from
 
 * installed packages, through the entry-point group ``deckgen.games``
-  (deckgen's own classic, gladbach and pazaak are declared there in
+  (deckgen's own classic, gladbach, pazaak and archeon are declared there in
   ``pyproject.toml``);
 * a project's own plugins, listed under ``plugins:`` in ``deckgen.yaml``
   (Python files or packages inside the project folder), loaded for that

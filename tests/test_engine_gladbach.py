@@ -311,7 +311,8 @@ def test_judge_shape_and_json():
     assert result["winners"] == ["B"]
     assert [p["name"] for p in result["players"]] == ["A", "B", "C", "D"]
     a, b, c, d = result["players"]
-    assert set(a) == {"name", "value", "cards", "rank_key", "category", "place"}
+    assert set(a) == {"name", "value", "total", "cards", "rank_key", "category", "place"}
+    assert a["total"] == a["value"]  # the printable total of the judgement contract (deckgen.judgement)
     assert "pot" not in result and "payouts" not in result  # no chips, no settlement
     assert (a["value"], a["cards"]) == (1, 2)
     assert (a["category"], b["category"]) == ("1 from zero", "blue 0 alone")

@@ -1,7 +1,8 @@
 """``deckgen check``: run every check that applies to a game, collect located problems.
 
 General checks (translations, text fit and glyphs of every face, documents,
-rule decisions) run for every game; a game's engine adds its own through
+rule decisions, the engine conformance suite of :mod:`deckgen.checks.conformance`)
+run for every game; a game's engine adds its own through
 its descriptor (:class:`deckgen.registry.GameDescriptor` ``checks``).  A
 check is a :class:`deckgen.registry.Check`: it reads a
 :class:`deckgen.registry.CheckContext` and returns
@@ -24,6 +25,7 @@ def run_checks(project: Project, game_ids: list[str], only: set[str] | None = No
     Problems of the game's engine data (which the engine's checks need) are
     always reported.
     """
+    from deckgen.checks.conformance import CONFORMANCE
     from deckgen.checks.general import GENERAL
     from deckgen.decisions import RULE_EXAMPLES
 
@@ -39,7 +41,7 @@ def run_checks(project: Project, game_ids: list[str], only: set[str] | None = No
         ctx = CheckContext(project, game, data or {}, tuple(languages))
         checks = list(GENERAL)
         if descriptor is not None and data is not None:
-            checks += [*descriptor.checks, RULE_EXAMPLES]
+            checks += [*descriptor.checks, RULE_EXAMPLES, CONFORMANCE]
         elif data is None:  # documents and the rulebook are made from that data: they would only echo it
             checks = [c for c in checks if c.name not in ("documents", "rulebook")]
         for check in checks:

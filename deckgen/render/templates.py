@@ -326,10 +326,12 @@ class FaceRenderer:
         """The rule summary rows of decisions.yaml: text, the two example hands, and '>' or '='."""
         if self.game.decisions is None:
             return []
+        from deckgen.judgement import showdown_cards
+
         rows = []
         for row in self.game.decisions.summary:
             players = row.example.showdown.get("players", [])
-            hands = [list(p.get("hand", p.get("table", []))) for p in players]
+            hands = [showdown_cards(p) for p in players]
             names = [p.get("name") for p in players]
             winners = list(row.example.winners)
             relation = "=" if len(winners) > 1 else ">" if winners[:1] == names[:1] else "<"

@@ -21,7 +21,7 @@ import io
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
@@ -32,6 +32,7 @@ from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListI
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from deckgen.errors import DeckgenError, Problem
+from deckgen.judgement import HandResult, Judgement, showdown_cards
 from deckgen.model import Game, Project
 from deckgen.rulebook.impose import impose
 from deckgen.rulebook.pdf import TRIMS, FaceBox, Heading, Layout, RulebookDocument, Theme, next_body, place_faces
@@ -232,20 +233,28 @@ def _styles(fonts: dict[str, str], theme: Theme, lang: str) -> dict[str, Paragra
     }
 
 
+#: The booklet's colours a rule file's ``theme:`` (or style.yaml's colours of these names) sets.
+THEME_COLOURS = ("ink", "accent", "accent_ink", "tint", "rule")
+
+
 def theme_for(game: Game, source: Source, fonts: dict[str, str], problems: list[Problem] | None = None) -> Theme:
     """Colours named in the header (``theme: {accent: head}``) resolved through style.yaml; a name
-    style.yaml does not have (and that is no #rrggbb colour) is a problem at the header's line."""
+    style.yaml does not have (and that is no #rrggbb colour) is a problem at the header's line.
+    Without ``theme:``, the colours of style.yaml called ``accent``, ``accent_ink``, ``tint``, ``rule``
+    and ``ink``; neutral greys for those it lacks."""
     import re
 
     colours = game.style.get("colours", {})
-    wanted = source.meta.get("theme") or {}
+    wanted = source.meta.get("theme")
+    if wanted is None:
+        wanted = {key: key for key in THEME_COLOURS if key in colours}
     theme = Theme(body_font=fonts["body"], bold_font=fonts["body-bold"], display_font=fonts["display"])
     if not isinstance(wanted, Mapping):
         wanted = {}
         if problems is not None:
             problems.append(Problem(source.file, _meta_line(source, "theme"), None, "theme",
                                     "expected a mapping such as {accent: NAME, tint: NAME}"))
-    for key in ("ink", "accent", "accent_ink", "tint", "rule"):
+    for key in THEME_COLOURS:
         value = wanted.get(key)
         if not value:
             continue
@@ -407,15 +416,15 @@ class StoryBuilder:
                                    ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         return table
 
-    def _judge(self, body: Mapping[str, Any], block: Block, where: Problem | None = None) -> dict | None:
-        from deckgen.decisions import judge_showdown
+    def _judge(self, body: Mapping[str, Any], block: Block, where: Problem | None = None) -> "Judgement | None":
+        from deckgen.decisions import judge
         from deckgen.errors import ShowdownError
 
         showdown = {k: v for k, v in body.items() if k not in ("winners", "options", "caption")}
         options = dict(body.get("options") or {})
         at = where or Problem(self.ctx.source.file, block.line)
         try:
-            result = judge_showdown(self.ctx.descriptor, showdown, self.ctx.data, options)
+            result = judge(self.ctx.descriptor, showdown, self.ctx.data, options)
         except ShowdownError as exc:
             doc = block.body_doc
             line = doc.line(exc.path) if doc is not None and where is None else at.line
@@ -426,14 +435,14 @@ class StoryBuilder:
         if claimed is None:
             self.ctx.problems.append(Problem(at.file, at.line, None, None,
                                              "an example says who wins: add 'winners: [NAME, ...]'"))
-        elif sorted(map(str, claimed)) != sorted(result["winners"]):
+        elif sorted(map(str, claimed)) != sorted(result.winners):
             said = ", ".join(map(str, claimed)) or "nobody"
-            got = ", ".join(result["winners"]) or "nobody"
+            got = ", ".join(result.winners) or "nobody"
             self.ctx.problems.append(Problem(at.file, at.line, None, "winners",
                                              f"the text claims {said} win(s), the engine judges {got}"))
         return result
 
-    def _hand_cells(self, players: list, judged: list, extra: Mapping[str, Any], block: Block,
+    def _hand_cells(self, players: list, judged: Sequence[HandResult], extra: Mapping[str, Any], block: Block,
                     options: Mapping[str, Any], card_mm: float) -> list[tuple[Any, float]]:
         """One cell per player: the name and judged total above the player's cards (hand, field, extra),
         the cards made smaller where a long hand would not fit the column."""
@@ -441,20 +450,18 @@ class StoryBuilder:
         for i, player in enumerate(players):
             if not isinstance(player, Mapping):
                 continue
-            groups = [[str(t) for t in player.get("hand", player.get("table", player.get("cards", []))) or []]]
-            if "card" in player:
-                groups = [[str(player["card"])]]
+            groups = [showdown_cards(player)]
             groups.append([str(t) for t in player.get("field") or []])
             groups.append([str(t) for t in (extra or {}).get(str(player.get("name")), []) or []])
             groups = [g for g in groups if g] or [[]]
             count = sum(len(g) for g in groups)
             plus = (len(groups) - 1) * PLUS_MM
             fitted = min(card_mm, (self.width / mm - plus) / max(count, 1) - CARD_GAP_MM)
-            info = judged[i] if i < len(judged) and isinstance(judged[i], Mapping) else {}
-            total = info.get("total", info.get("value"))
-            if total is None and info.get("step_name") is not None:  # a hand judged by its step (Archeon)
+            hand = judged[i] if i < len(judged) else None
+            total = None if hand is None else hand.total
+            if total is None and hand is not None and hand.category is not None:  # a hand judged by its kind
                 names = self.ctx.source.meta.get("categories") or {}
-                total = names.get(str(info["step_name"]))
+                total = names.get(hand.category, hand.category)
             head = f"<b>{self.ctx.xml(str(player.get('name', '')), block)}</b>"
             if total is not None:
                 head += f"\u2002{str(total).replace('-', chr(0x2212))}"
@@ -513,31 +520,33 @@ class StoryBuilder:
         options = dict(body.get("options") or {})
         extra = body.get("extra") if isinstance(body.get("extra"), Mapping) else {}
         sets = body.get("sets") if isinstance(body.get("sets"), list) else []
-        judged = (result or {}).get("players") or (result or {}).get("hands") or []  # per player, in order
+        judged = result.hands if result is not None else ()  # per player, in order
         cells = self._hand_cells(body["players"], judged, extra, block, options,
                                  11.5 if not sets else 9.0)
         outcome = None
         if result is not None:
-            outcome = self._outcome(result["winners"], block)
-            payouts = result.get("payouts")
-            if isinstance(payouts, Mapping) and body.get("payouts") is not None:  # the example is about chips
+            outcome = self._outcome(list(result.winners), block)
+            payouts = result.payments
+            if result.payments and body.get("payouts") is not None:  # the example is about chips
                 shares = ", ".join(f"{name}\u00a0{amount}" for name, amount in payouts.items() if amount)
-                outcome += " " + self.ctx.label("payouts", block, pot=result.get("pot", sum(payouts.values())),
+                outcome += " " + self.ctx.label("payouts", block,
+                                                pot=result.pot if result.pot is not None else sum(payouts.values()),
                                                 shares=shares)
             if body.get("caption"):
                 outcome += " " + self.ctx.xml(str(body["caption"]), block)
         flow = self._rows(cells, None if sets else outcome)
-        judged_sets = (result or {}).get("sets", []) if result else []
+        judged_sets = result.sets if result is not None else ()
         for number, one in enumerate(sets, start=1):  # a whole match: each set on its own line
             if not isinstance(one, Mapping) or not isinstance(one.get("players"), list):
                 continue
-            judged = judged_sets[number - 1] if number - 1 < len(judged_sets) else {}
+            judged_set = judged_sets[number - 1] if number - 1 < len(judged_sets) else None
             lead = Paragraph(self.ctx.label("set", block, number=number), self.styles["small"])
-            set_cells = self._hand_cells(one["players"], judged.get("players", []), {}, block, options, 8.0)
+            set_cells = self._hand_cells(one["players"], judged_set.hands if judged_set else (), {}, block,
+                                         options, 8.0)
             said = None
-            if judged:
-                said = (self.ctx.label("void", block) if judged.get("void")
-                        else self._outcome(list(judged.get("winners", [])), block))
+            if judged_set is not None:
+                said = (self.ctx.label("void", block) if judged_set.void
+                        else self._outcome(list(judged_set.winners), block))
             flow += self._rows(set_cells, said, lead, 14 * mm)
         if sets and outcome is not None:
             flow.append(Paragraph(outcome, self.styles["result"]))

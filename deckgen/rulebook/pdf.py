@@ -47,13 +47,14 @@ class PlacedFace:
 
 @dataclass
 class Theme:
-    """The booklet's colours and fonts (reportlab font names)."""
+    """The booklet's colours and fonts (reportlab font names); the colours default to neutral greys
+    (a game's own come from its style.yaml: :func:`deckgen.rulebook.build.theme_for`)."""
 
     ink: str = "#1f1a24"
-    accent: str = "#3b1552"
+    accent: str = "#404040"
     accent_ink: str = "#ffffff"
-    tint: str = "#f2ecf7"
-    rule: str = "#c9b6d8"
+    tint: str = "#f0f0f0"
+    rule: str = "#c4c4c4"
     body_font: str = "Helvetica"
     bold_font: str = "Helvetica-Bold"
     display_font: str = "Helvetica-Bold"

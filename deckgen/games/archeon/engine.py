@@ -121,7 +121,8 @@ class Hand:
     natural: str = ""  # the step id the cards make before Dxun raises them
 
     def as_dict(self) -> dict[str, Any]:
-        out = {"name": self.name, "step": self.step, "step_name": self.step_id, "raised": self.raised,
+        out = {"name": self.name, "step": self.step, "step_name": self.step_id,
+               "category": self.step_id, "raised": self.raised,
                "values": list(self.values), "pair": self.pair, "difference": self.difference, "sum": self.total}
         if self.raised:
             out["raised_from"] = self.natural

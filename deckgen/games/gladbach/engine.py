@@ -443,10 +443,12 @@ def judge(showdown: Mapping[str, Any], composition: Mapping[str, int] | None = N
     best = min(keys)
     players_out = []
     for (name, hand, _), key in zip(parsed, keys):
+        value = sum(c.value for c in hand)
         players_out.append(
             {
                 "name": name,
-                "value": sum(c.value for c in hand),
+                "value": value,
+                "total": value,  # the printable total of the judgement contract (deckgen.judgement)
                 "cards": len(hand),
                 "rank_key": list(key),
                 "category": category(hand),
