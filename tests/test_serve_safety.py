@@ -102,12 +102,17 @@ from deckgen import Check, GameDescriptor, register_game
 
 
 def hang(ctx):
-    """Loops for good while data/demo/stuck.txt exists (as a template function that never ends would)."""
+    """Loops for good while data/demo/stuck.txt exists, deaf to Ctrl-C and SIGTERM (as a template function
+    stuck in C code is)."""
     root = Path(ctx.project.root)
     if (root / "data" / "demo" / "stuck.txt").exists():
         (root / "stuck.pid").write_text(str(os.getpid()))
         while True:
-            pass
+            try:
+                while True:
+                    pass
+            except BaseException:
+                pass
     return []
 
 
