@@ -326,7 +326,8 @@ class _Handler(SimpleHTTPRequestHandler):
         """True if the Host header names the loopback address and port served; else 421 is sent."""
         port = self.server.server_address[1]
         host = (self.headers.get("Host") or "").strip().lower()
-        if host in (f"{HOST}:{port}", f"localhost:{port}", f"[::1]:{port}"):
+        names = (HOST, "localhost", "[::1]")
+        if host in {f"{name}:{port}" for name in names} or (port == 80 and host in names):
             return True
         self.send_error(HTTPStatus.MISDIRECTED_REQUEST, "Host not served here",
                         f"this server answers only to {HOST}:{port} and localhost:{port}")
