@@ -28,12 +28,13 @@ REPORT_HINT = ("this is a bug in deckgen, not a mistake in your files: please re
 PAPERS = ("a4", "letter", "a3", "legal", "tabloid")
 
 
-def _load(project_dir, games=()):
-    """The project; with ``games``, only those games are loaded (when the project lists them all)."""
+def _load(project_dir, games=(), untrusted="refuse"):
+    """The project; with ``games``, only those games are loaded (when the project lists them all).
+    ``untrusted="skip"``: a command that needs no plugin leaves untrusted plugins (and their games) out."""
     from deckgen.loader import load_project
     from deckgen.project import find_project_root
 
-    project = load_project(find_project_root(project_dir), only=list(games) or None)
+    project = load_project(find_project_root(project_dir), only=list(games) or None, untrusted=untrusted)
     _report(project.notes)
     return project
 
@@ -115,6 +116,18 @@ class DeckgenGroup(click.Group):
     def get_command(self, ctx, name):
         return super().get_command(ctx, name) or self._game_commands().get(name)
 
+    #: options of the whole program that may also be written after the command's name (`deckgen check --trust`)
+    GLOBAL_FLAGS = ("--trust", "--debug")
+
+    def parse_args(self, ctx, args):
+        """Move the global flags written after the command's name in front of it, where click reads them."""
+        if ctx.parent is None:
+            end = args.index("--") if "--" in args else len(args)
+            moved = [a for a in args[:end] if a in self.GLOBAL_FLAGS]
+            if moved:
+                args = moved + [a for a in args[:end] if a not in self.GLOBAL_FLAGS] + args[end:]
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
@@ -153,7 +166,11 @@ class DeckgenGroup(click.Group):
 @click.group(cls=DeckgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deckgen")
 @click.option("--debug", is_flag=True, help="Print the traceback of an error in a plugin's code too.")
-def main(debug):
+@click.option("--trust", "trust_once", is_flag=True,
+              help="Run this project's plugins (Python code) for this one command without recording trust "
+                   "(see deckgen trust; CI: DECKGEN_TRUST=1).")
+@click.pass_context
+def main(ctx, debug, trust_once):
     """deckgen: card games from YAML data to print-ready PDFs.
 
     \b
@@ -165,7 +182,28 @@ def main(debug):
       deckgen judge classic hand.yaml  who wins a showdown
       deckgen preview                  a gallery of every card (output/preview/)
       deckgen serve                    the gallery, updated as you edit
+      deckgen trust                    let this project's plugins run
     """
+    if trust_once:
+        _trust_for_this_run(ctx)
+
+
+def _trust_for_this_run(ctx) -> None:
+    """``--trust``: the environment says so for this command and the processes it starts, then no more."""
+    import os
+
+    from deckgen.trust import ENV_TRUST
+
+    before = os.environ.get(ENV_TRUST)
+    os.environ[ENV_TRUST] = "1"
+
+    def restore() -> None:
+        if before is None:
+            os.environ.pop(ENV_TRUST, None)
+        else:
+            os.environ[ENV_TRUST] = before
+
+    ctx.call_on_close(restore)
 
 
 @main.command("list")
@@ -177,7 +215,7 @@ def list_cmd(project_dir):
     Example:
       deckgen list --project my-games
     """
-    project = _load(project_dir)
+    project = _load(project_dir, untrusted="skip")
     click.echo(f"{project.name}  ({project.root})")
     click.echo(f"languages: {', '.join(project.languages)}")
     for game in project.games.values():
@@ -193,6 +231,12 @@ def list_cmd(project_dir):
                            f"({_count(len(variant.cards), 'kind')})")
         for doc in game.documents.values():
             click.echo(f"  document {doc.id} ({doc.kind or doc.template})")
+    if project.needs_trust:
+        from deckgen.trust import trust_command
+
+        for game_id in project.needs_trust:
+            click.echo(f"{game_id}: needs trust (its engine comes from this project's plugins)")
+        click.echo(f"plugins: not run; read them, then run: {trust_command(project.root)}")
     click.echo(f"engines: {', '.join(sorted(project.engines)) or 'none'}")
 
 
@@ -486,7 +530,7 @@ def clean(out, cache_dir, project_dir):
     """
     from deckgen.output import cache_folder, empty_cache, sweep_stale
 
-    project = _load(project_dir)
+    project = _load(project_dir, untrusted="skip")
     output = _output(project, out)
     folder = cache_folder(output, cache_dir)
     swept = sweep_stale([output, *(output / g for g in project.games)])
@@ -942,9 +986,13 @@ def serve(games, port, languages, cards, variant, dpi, out, jobs, project_dir):
     from deckgen.preview.server import LiveGallery, serve as run_server
     from deckgen.project import find_project_root
 
+    from deckgen.trust import UntrustedPlugins
+
     root = find_project_root(project_dir)
     try:
         project = _load(project_dir)
+    except UntrustedPlugins:
+        raise
     except DeckgenError:  # the first build prints it, and the page shows it until the file is fixed
         project = None
     if project is not None:
@@ -1022,6 +1070,74 @@ def new(directory, template):
     write_schemas(project, Path(directory) / "schemas")
     wire(project, Path(directory) / "schemas")
     click.echo(f"created {directory}: edit data/, templates/ and deckgen.yaml, then run `deckgen build`")
+
+
+@main.command("trust")
+@click.argument("directory", required=False, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--list", "list_trusted", is_flag=True, help="List the trusted projects and their plugin files.")
+@click.option("--remove", is_flag=True, help="Forget DIR's trust: its plugins ask again before they run.")
+def trust_cmd(directory, list_trusted, remove):
+    """Let the plugins of the project in DIR (default: the nearest) run: they are Python code.
+
+    Records the project's folder and the sha256 of each plugin file in
+    trust.json of your deckgen config folder. A plugin file that changes, or a
+    new one, must be trusted again. Read the plugins first. For one run
+    instead: deckgen --trust COMMAND, or DECKGEN_TRUST=1 (CI).
+
+    \b
+    Examples:
+      deckgen trust ~/games/kessel
+      deckgen trust --list
+      deckgen trust --remove ~/games/kessel
+    """
+    from deckgen.trust import forget_project, store_path, trusted_projects
+
+    if list_trusted:
+        projects = trusted_projects()
+        for root, record in projects.items():
+            click.echo(f"{root}  (trusted {record.get('trusted', '?')})")
+            for name, digest in record["files"].items():
+                click.echo(f"  {name}  sha256 {str(digest)[:12]}")
+        if not projects:
+            click.echo(f"no trusted projects ({store_path()})")
+        return
+    if remove:
+        root = Path(directory).resolve() if directory is not None else _project_root(None)
+        click.echo(f"{root}: {'no longer trusted' if forget_project(root) else 'was not trusted'}")
+        return
+    root = _project_root(directory)
+    files = _plugin_files_of(root)
+    if not files:
+        click.echo(f"{root}: no plugins, nothing to trust")
+        return
+    from deckgen.trust import trust_project
+
+    store = trust_project(root, files)
+    click.echo(f"trusted {_count(len(files), 'plugin file')} of {root}: {', '.join(files)} (recorded in {store})")
+
+
+def _project_root(directory) -> Path:
+    from deckgen.project import find_project_root
+
+    return find_project_root(directory)
+
+
+def _plugin_files_of(root: Path) -> dict[str, str]:
+    """The sha256 of each plugin file deckgen.yaml names; its problems (a missing plugin, ...) raised."""
+    from deckgen.loader import PROJECT_FILE
+    from deckgen.registry import plugin_paths
+    from deckgen.trust import plugin_files
+    from deckgen.validate import schema as schema_of, validate
+    from deckgen.yamlpos import load_yaml
+
+    doc = load_yaml(root / PROJECT_FILE, PROJECT_FILE)
+    problems = validate(doc, schema_of("project"))
+    if problems:
+        raise DeckgenError(problems)
+    found, problems = plugin_paths(root, doc.data.get("plugins", []), lambda i: doc.problem(("plugins", i), ""))
+    if problems:
+        raise DeckgenError(problems)
+    return plugin_files(root, [path for _, _, path in found])
 
 
 @main.command()

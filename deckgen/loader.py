@@ -71,14 +71,19 @@ class _Collector:
         return not found
 
 
-def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
+def load_project(root: Path, only: Iterable[str] | None = None, untrusted: str = "refuse") -> Project:
     """Load and validate the project in ``root``; raise DeckgenError on problems.
 
     ``only`` (game ids) loads just those games, when deckgen.yaml lists them all (a command about one
     game neither waits for nor stumbles over the others); otherwise every game is loaded.
+    The project's plugins are imported only when the user trusts them (:mod:`deckgen.trust`); if not,
+    ``untrusted="refuse"`` raises :class:`deckgen.trust.UntrustedPlugins` before importing any, and
+    ``untrusted="skip"`` (commands that need no plugin) imports none and leaves out the games whose engine
+    they would bring (their ids in ``Project.needs_trust``).
     """
     from deckgen.project import is_bundled
-    from deckgen.registry import installed_games, load_project_plugins
+    from deckgen.registry import installed_games, load_project_plugins, plugins_trusted
+    from deckgen.trust import UntrustedPlugins
 
     root = Path(root).resolve()
     col = _Collector(root)
@@ -100,9 +105,13 @@ def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
             col.problems.append(doc.problem(("fonts", role), f"fonts/{name}: {message}"))
     engines = dict(installed_games())
     plugins = data.get("plugins", [])
-    if plugins:
+    skipped = bool(plugins) and untrusted == "skip" and not plugins_trusted(root, plugins)
+    needs_trust: list[str] = []
+    if plugins and not skipped:
         try:
             engines.update(load_project_plugins(root, plugins, lambda i: doc.problem(("plugins", i), "")))
+        except UntrustedPlugins:
+            raise  # the one thing to say: nothing else is loaded, and no game's missing engine is reported
         except DeckgenError as exc:
             col.problems.extend(exc.problems)
     games = {}
@@ -120,14 +129,14 @@ def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
         if not (game_dir / "game.yaml").is_file():
             col.problems.append(doc.problem(("games", index), f"no data/{game_id}/game.yaml"))
             continue
-        game = _load_game(col, root, game_id, languages, engines)
+        game = _load_game(col, root, game_id, languages, engines, needs_trust if skipped else None)
         if game is not None:
             games[game_id] = game
     if col.problems:
         raise DeckgenError(col.problems + col.consequences)
     return Project(root=root, name=data["name"], languages=languages, games=games, fonts=fonts,
                    engines=engines, format=version, bundled=is_bundled(root), notes=tuple(col.notes),
-                   limits=col.limits)
+                   limits=col.limits, needs_trust=tuple(needs_trust))
 
 
 def _format(col: _Collector, doc: Located) -> int:
@@ -185,7 +194,10 @@ def _template_exists(root: Path, game_id: str, name: str) -> bool:
     return any((d / name).is_file() for d in template_dirs(root, game_id))
 
 
-def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, ...], engines: dict) -> Game | None:
+def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, ...], engines: dict,
+               needs_trust: list[str] | None = None) -> Game | None:
+    """One game; with ``needs_trust`` (the project's plugins were not loaded), a game whose engine is not
+    installed is left out and its id added there."""
     game_dir = root / "data" / game_id
     doc = col.load(game_dir / "game.yaml")
     if doc is None or not col.validate(doc, schema("game")):
@@ -200,6 +212,9 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
             ok = False
     engine = data.get("engine")
     descriptor = engines.get(engine) if engine else None
+    if engine and descriptor is None and needs_trust is not None:
+        needs_trust.append(game_id)
+        return None
     if engine and descriptor is None:
         from deckgen.registry import engine_names
 

@@ -240,6 +240,7 @@ class Project:
     bundled: bool = False  # the games shipped inside the deckgen package
     notes: tuple[Any, ...] = ()  # warnings found while loading (deckgen.errors.Problem)
     limits: Any = None  # deckgen.limits.Limits of deckgen.yaml's ``limits:`` (None: the defaults)
+    needs_trust: tuple[str, ...] = ()  # games left out: their engine comes from plugins not yet trusted
 
     def descriptor(self, game: Game) -> Any:
         """The registered descriptor of ``game``'s engine, or None for a game without one."""

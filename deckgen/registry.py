@@ -14,7 +14,8 @@ calls :func:`register_game`.  The modules come from
   ``pyproject.toml``);
 * a project's own plugins, listed under ``plugins:`` in ``deckgen.yaml``
   (Python files or packages inside the project folder), loaded for that
-  project only (:func:`load_project_plugins`).
+  project only (:func:`load_project_plugins`), and only once the user has
+  trusted them (:mod:`deckgen.trust`).
 
 Shared code (cli, build, checks, judge, decisions) asks the registry and
 never names a game.
@@ -283,15 +284,10 @@ def _import_plugin(path: Path, root: Path) -> dict[str, GameDescriptor]:
     return found
 
 
-def load_project_plugins(root: Path, plugins: list[str], where: Callable[[int], Problem]) -> dict[str, GameDescriptor]:
-    """Import the project's plugin modules; returns the games they register.
-
-    ``plugins`` are paths relative to the project root (a ``.py`` file or a
-    package folder).  A plugin that is missing or fails to import is a
-    problem located at its line of ``deckgen.yaml`` (``where(index)``).
-    """
-    games: dict[str, GameDescriptor] = {}
-    problems = []
+def plugin_paths(root: Path, plugins: list[str], where: Callable[[int], Problem]) -> tuple[list[tuple[int, str, Path]], list[Problem]]:
+    """The project's plugin entries as ``(index, entry, resolved path)``, and a problem for each entry that is
+    no .py file or package folder inside the project.  Nothing is imported."""
+    found, problems = [], []
     for index, entry in enumerate(plugins):
         path = (root / entry).resolve()
         try:
@@ -303,6 +299,35 @@ def load_project_plugins(root: Path, plugins: list[str], where: Callable[[int], 
             problems.append(_with(where(index), f"no plugin {entry!r}: give a .py file or a package folder "
                                                 f"(with __init__.py) inside the project"))
             continue
+        found.append((index, entry, path))
+    return found, problems
+
+
+def plugins_trusted(root: Path, plugins: list[str]) -> bool:
+    """True if the project's plugins may run (trusted, or trusted for this run); nothing is imported."""
+    from deckgen.trust import is_trusted, plugin_files
+
+    found, _ = plugin_paths(root, plugins, lambda i: Problem())
+    return is_trusted(root, plugin_files(root, [path for _, _, path in found]))
+
+
+def load_project_plugins(root: Path, plugins: list[str], where: Callable[[int], Problem]) -> dict[str, GameDescriptor]:
+    """Import the project's plugin modules; returns the games they register.
+
+    ``plugins`` are paths relative to the project root (a ``.py`` file or a
+    package folder).  A plugin that is missing or fails to import is a
+    problem located at its line of ``deckgen.yaml`` (``where(index)``).
+    Nothing is imported unless the user trusts the project's plugins as they
+    are now (:mod:`deckgen.trust`); otherwise :class:`deckgen.trust.UntrustedPlugins`
+    names them and the command that trusts them.
+    """
+    from deckgen.trust import require_trust, plugin_files
+
+    found_paths, problems = plugin_paths(root, plugins, where)
+    if found_paths:
+        require_trust(root, plugin_files(root, [path for _, _, path in found_paths]), where(found_paths[0][0]))
+    games: dict[str, GameDescriptor] = {}
+    for index, entry, path in found_paths:
         try:
             found = _import_plugin(path, root)
         except Exception as exc:

@@ -24,6 +24,14 @@ BUNDLED = bundled_project()  # the bundled project, loaded once per test process
 CASES = [("bundled", gid) for gid in BUNDLED.games] + [("plugin", "duel")]
 
 
+@pytest.fixture(scope="module", autouse=True)
+def trusted_plugins():
+    """The plugin project's own plugin runs here: trusted as a user's CI trusts it (DECKGEN_TRUST=1)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DECKGEN_TRUST", "1")
+        yield
+
+
 @pytest.fixture(scope="module")
 def projects(tmp_path_factory):
     return {"bundled": BUNDLED, "plugin": load_project(fixture_project("plugin", tmp_path_factory.mktemp("p") / "p"))}

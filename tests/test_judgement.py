@@ -21,6 +21,12 @@ from tests.conftest import ROOT, bundled_project, fixture_project
 LOCATED = re.compile(r"^[^:\s]+:\d+(:\d+)?: ")
 
 
+
+@pytest.fixture(autouse=True)
+def trusted(monkeypatch):
+    """The plugins of these test projects run: trusted as a user's CI trusts them (DECKGEN_TRUST=1)."""
+    monkeypatch.setenv("DECKGEN_TRUST", "1")
+
 def run(*args):
     """The command line, as a user runs it: every test of a plugin project goes through here."""
     return CliRunner().invoke(main, [str(a) for a in args])

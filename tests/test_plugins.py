@@ -19,6 +19,12 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
+@pytest.fixture(autouse=True)
+def trusted_plugins(monkeypatch):
+    """The plugins of these projects run: trusted as a user's CI trusts them (DECKGEN_TRUST=1)."""
+    monkeypatch.setenv("DECKGEN_TRUST", "1")
+
+
 @pytest.fixture
 def duel(tmp_path):
     return fixture_project("plugin", tmp_path / "duel")

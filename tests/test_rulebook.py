@@ -27,6 +27,14 @@ def mm(v) -> float:
     return round(float(v) / PT, 1)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def trusted_plugins():
+    """The plugin project's own plugin runs here: trusted as a user's CI trusts it (DECKGEN_TRUST=1)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DECKGEN_TRUST", "1")
+        yield
+
+
 @pytest.fixture(scope="module")
 def duel(tmp_path_factory):
     root = fixture_project("plugin", tmp_path_factory.mktemp("duel") / "p")

@@ -12,6 +12,16 @@ Three parts, each in its own thread:
   the gallery: first the cards (a face whose inputs did not change comes
   from the cache, so only changed cards are drawn), then the checks,
   documents and rulebook pages, unless more changes came in meanwhile.
+  Each build runs in a child process (its own process group): a build that
+  is still busy a moment after a new change came in (a template that loops)
+  is killed and started again, and Ctrl-C or SIGTERM kill it at once.
+
+The web server hands out only the gallery's own files: a path whose real
+location (symlinks resolved) lies outside the gallery folder is not found,
+folders are never listed, and a request whose ``Host`` header is not the
+loopback address and port served (``127.0.0.1:PORT``, ``localhost:PORT``,
+``[::1]:PORT``) is refused with 421, so that a web page cannot reach the
+gallery through DNS rebinding.
 
 A project that cannot be loaded (a YAML syntax error) or a face that cannot
 be rendered (a template error) becomes a list of located one-line errors
@@ -22,10 +32,14 @@ the errors go away.  Nothing a project holds stops the server.
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import signal
 import sys
 import threading
+import time
 import traceback
+from http import HTTPStatus
 from dataclasses import dataclass, field, replace
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -44,6 +58,10 @@ LONG_POLL_S = 25.0
 WATCHED = ("data", "templates", "fonts", "deckgen.yaml")
 #: Milliseconds the watcher waits for more changes before it reports (an editor saving several files).
 DEBOUNCE_MS = 300
+#: Seconds a build may go on after a new change came in (it is asked to stop) before it is killed and restarted.
+RESTART_GRACE_S = 2.0
+#: Seconds between looks at a running build (and at Ctrl-C / SIGTERM).
+POLL_S = 0.2
 
 
 @dataclass
@@ -94,9 +112,13 @@ class LiveGallery:
     # ------------------------------------------------------------------ building
 
     def rebuild(self) -> Gallery | None:
-        """Load the project and rebuild: the cards first, then (if no new change came in) the checks and
-        documents.  A problem of the project becomes the page's errors; returns the last gallery written."""
+        """Load the project and rebuild in this process: the cards first, then (if no new change came in) the
+        checks and documents.  A problem of the project becomes the page's errors; returns the last gallery
+        written.  (:meth:`run` builds in a child process instead.)"""
         self.pending.clear()
+        return self._passes()
+
+    def _passes(self) -> Gallery | None:
         gallery = self._pass("drawing cards", checks="cached", documents="cached")
         if gallery is not None and not self.pending.is_set() and not self._complete(gallery):
             gallery = self._pass("checking", checks="run", documents="run") or gallery
@@ -152,28 +174,134 @@ class LiveGallery:
             self.pending.set()
 
     def run(self, stop: threading.Event) -> None:
-        """Build, then rebuild after every change (watched from before the first build on), until ``stop``."""
+        """Build, then rebuild after every change (watched from before the first build on), until ``stop``.
+        Every build runs in a child process (:meth:`build_in_child`)."""
         watcher = threading.Thread(target=self.watch, args=(stop,), name="deckgen-watch", daemon=True)
         watcher.start()
         try:
-            self.rebuild()
+            self.build_in_child(stop)
             while not stop.is_set():
-                if self.pending.wait(timeout=0.5):
-                    self.rebuild()
+                if self.pending.wait(timeout=POLL_S):
+                    self.build_in_child(stop)
         finally:
             stop.set()
             watcher.join(timeout=5)
+
+    def build_in_child(self, stop: threading.Event) -> None:
+        """One rebuild in a child process whose state updates and log lines come back here.
+
+        A change that comes in meanwhile asks the build to stop its slow work; if it has not ended
+        :data:`RESTART_GRACE_S` seconds later (a template that loops), it is killed, and the caller builds
+        again.  ``stop`` (Ctrl-C, SIGTERM) kills it at once."""
+        self.pending.clear()
+        context = _child_context()
+        cancel = context.Event()
+        reader, writer = context.Pipe(duplex=False)
+        env = {name: os.environ.get(name) for name in _CHILD_ENV}
+        child = context.Process(target=_build_child, name="deckgen-build", daemon=False,
+                                args=(writer, cancel, self.root, self.game_ids, self.options, self.state.page,
+                                      self._shown, env))
+        child.start()
+        writer.close()
+        changed_at: float | None = None
+        finished = False
+        try:
+            while True:
+                if stop.is_set():
+                    return
+                if self.pending.is_set():
+                    cancel.set()
+                    changed_at = changed_at or time.monotonic()
+                    if time.monotonic() - changed_at > RESTART_GRACE_S:
+                        self.log("stopped a build that went on after a change; building again")
+                        return
+                try:
+                    if not reader.poll(POLL_S):
+                        continue
+                    kind, value = reader.recv()
+                except (EOFError, OSError):  # the child ended
+                    break
+                if kind == "update":
+                    self.update(**value)
+                elif kind == "log":
+                    self.log(value)
+                elif kind == "done":
+                    self._shown = value
+                    finished = True
+        finally:
+            _end(child)
+            reader.close()
+        if not finished and not self.pending.is_set():
+            bug = Problem(None, None, None, None, f"the build ended unexpectedly (exit code {child.exitcode}); "
+                                                  f"it starts again with the next change")
+            self.update(busy="", errors=[bug])
+
+
+#: Environment the build child sees as it is now (trust for one run; where the user's config is).
+_CHILD_ENV = ("DECKGEN_TRUST", "DECKGEN_CONFIG_DIR", "XDG_CONFIG_HOME")
+
+
+def _child_context():
+    """Processes started by a single-threaded server process where there is one (POSIX), else spawned."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["deckgen.preview.gallery", "deckgen.loader"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _build_child(writer, cancel, root: Path, game_ids: list[str], options: GalleryOptions, page: int,
+                 shown: set[str], env: dict) -> None:
+    """The child process of one build: a :class:`LiveGallery` whose state changes and log go to ``writer``."""
+    if hasattr(os, "setpgrp"):
+        os.setpgrp()  # its drawing processes join its group: killing the group ends them all
+    for name, value in env.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    live = LiveGallery(root, game_ids, options, log=lambda line: writer.send(("log", line)))
+    live.state.page = page
+    live._shown = set(shown)
+    live.pending = cancel
+    local_update = live.update
+
+    def update(**values) -> None:
+        local_update(**values)
+        writer.send(("update", values))
+
+    live.update = update  # type: ignore[method-assign]
+    live._passes()
+    writer.send(("done", live._shown))
+    writer.close()
+
+
+def _end(child) -> None:
+    """Kill ``child`` and its process group (its drawing processes), unless it has ended."""
+    if child.is_alive() and hasattr(os, "killpg"):
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+        except OSError:  # not yet its own group
+            pass
+    if child.is_alive():
+        child.kill()
+    child.join(timeout=5)
 
 
 # ------------------------------------------------------------------ the web server
 
 
 class _Handler(SimpleHTTPRequestHandler):
-    """Files of the gallery folder, ``/_deckgen/state``; nothing is cached but the pictures (named by content)."""
+    """Files of the gallery folder, ``/_deckgen/state``; nothing is cached but the pictures (named by content).
+
+    Only for requests addressed to the loopback address served; only files whose real location is inside
+    the gallery folder; no folder listings."""
 
     live: LiveGallery
 
     def do_GET(self):  # noqa: N802 (the http.server name)
+        if not self._addressed_to_us():
+            return
         url = urlsplit(self.path)
         if url.path == "/_deckgen/state":
             try:
@@ -189,6 +317,38 @@ class _Handler(SimpleHTTPRequestHandler):
             self.wfile.write(body)
             return
         super().do_GET()
+
+    def do_HEAD(self):  # noqa: N802 (the http.server name)
+        if self._addressed_to_us():
+            super().do_HEAD()
+
+    def _addressed_to_us(self) -> bool:
+        """True if the Host header names the loopback address and port served; else 421 is sent."""
+        port = self.server.server_address[1]
+        host = (self.headers.get("Host") or "").strip().lower()
+        names = (HOST, "localhost", "[::1]")
+        if host in {f"{name}:{port}" for name in names} or (port == 80 and host in names):
+            return True
+        self.send_error(HTTPStatus.MISDIRECTED_REQUEST, "Host not served here",
+                        f"this server answers only to {HOST}:{port} and localhost:{port}")
+        return False
+
+    def send_head(self):
+        """The file, only if its real location (symlinks resolved) is inside the gallery folder."""
+        target = self.translate_path(self.path)
+        if os.path.isdir(target):
+            target = os.path.join(target, "index.html")
+        base = os.path.realpath(self.directory)
+        real = os.path.realpath(target)
+        if real != base and not real.startswith(base.rstrip(os.sep) + os.sep):
+            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+            return None
+        return super().send_head()
+
+    def list_directory(self, path):
+        """No listings: a folder without index.html is not found."""
+        self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+        return None
 
     def end_headers(self):
         if not self.path.startswith(("/img/", "/docs/", "/rules/")):
