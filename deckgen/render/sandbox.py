@@ -555,7 +555,7 @@ class FaceEnvironment(SandboxedEnvironment):
                 kwargs, args = args[0], ()
             return type(f_self)(formatter.vformat(f_self, args, kwargs))
 
-        return wrapper
+        return TemplateFunction(wrapper)
 
     # -------------------------------------------------------------- the allowlist
 
