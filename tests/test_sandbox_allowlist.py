@@ -277,9 +277,14 @@ def test_what_is_not_on_the_allowlist_is_refused(demo, attempt, message):
 def test_a_template_fills_its_own_lists(demo):
     plant(demo, "{% set rows = [] %}{% set _ = rows.append(1) %}{% set _ = rows.extend([2, 3]) %}"
                 "{% set d = dict(a=1) %}{% set _ = d.update(b=2) %}<!-- {{ rows | sum }} {{ d | length }} "
-                "{{ (deck.cards + [1]) | length }} {{ '%s-%s' | format(1, 2) }} {{ '{}!'.format(name) }} -->")
+                "{{ (deck.cards + [1]) | length }} {{ '%s-%s' | format(1, 2) }} {{ '{}!'.format(name) }} "
+                "{{ card.fields | tojson }} {{ deck.cards | map(attribute='value') | join(',') }} -->")
     result = check(demo)
     assert result.exit_code == 0, result.output
+    project = load_project(demo)
+    game = project.games["demo"]
+    svg = DeckRenderer(project, game, game.decks["demo"], "en").render_front(game.decks["demo"].cards[0]).svg
+    assert "<!-- 6 2 4 1-2 " in svg and '{"colour": "red", "value": 3}' in svg and " 3,5,9 -->" in svg, svg[:600]
 
 
 # ------------------------------------------------------------------ (c) limits that hold
@@ -300,6 +305,9 @@ LOW = "{face_chars: 100000, template_items: 10000, template_digits: 200, templat
     ("{{ 'a'.ljust(2500000000) }}", "face_chars"),
     ("{{ ('a'*1000).replace('a', 'a'*1000) }}", "face_chars"),
     ("{{ ''.join(['a'*60000]*40) }}", "face_chars"),
+    ("{{ (['a'*60000]*40)|map('upper')|join }}", "face_chars"),
+    ("{{ '-'.join((['a'*60000]*40)|map('string')) }}", "face_chars"),
+    ("{{ ('a'|safe).center(2500000000) }}", "face_chars"),
     ("{% set x %}{{ 'a'*60000 }}{{ 'a'*60000 }}{% endset %}", "face_chars"),
     ("{% set l = [] %}{% for i in range(40) %}{% set _ = l.append('a'*9000 ~ i) %}{% endfor %}", "face_chars"),
     ("{% set l = ['a'] %}{% for i in range(28) %}{{ l.extend(l) or '' }}{% endfor %}", "template_items"),

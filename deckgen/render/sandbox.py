@@ -320,9 +320,12 @@ def _bounded_percent(fmt: Any, args: Any) -> Any:
     return result
 
 
-def _str_method_size(method: Any, args: tuple, kwargs: dict) -> None:
-    """Refuse a string method whose result would go past the limits, before it runs."""
+def _str_method_size(method: Any, args: tuple, kwargs: dict) -> tuple:
+    """Refuse a string method whose result would go past the limits, before it runs; its arguments (a
+    ``join`` of a generator gets the generator's items, counted)."""
     s, name, budget = method.__self__, method.__name__, _budget()
+    if name == "join" and args and not isinstance(args[0], (list, tuple)):
+        args = (_items(args[0]), *args[1:])
     if name in ("center", "ljust", "rjust", "zfill"):
         width = _int(args[0] if args else kwargs.get("width"))
         budget.width(width, f"{name}()")
@@ -334,9 +337,21 @@ def _str_method_size(method: Any, args: tuple, kwargs: dict) -> None:
             times = min(times, max(_int(args[2], times), 0)) if _int(args[2], -1) >= 0 else times
         budget.build(len(s) + times * len(new))
     elif name == "join" and args:
-        items = args[0] if isinstance(args[0], (list, tuple)) else None
-        if items is not None:
-            budget.build(sum(_length(i) for i in items) + len(s) * max(len(items) - 1, 0))
+        items = args[0]
+        budget.build(sum(_length(i) for i in items) + len(s) * max(len(items) - 1, 0))
+    return args
+
+
+def _items(iterable: Any) -> list:
+    """The items of an iterable a template passes on (a generator of ``map``), within ``template_items``."""
+    if isinstance(iterable, str):
+        return list(iterable)
+    budget, items = _budget(), []
+    for item in iterable:
+        items.append(item)
+        if len(items) > budget.limits.template_items:
+            budget.items(len(items))
+    return items
 
 
 def _list_method_size(method: Any, args: tuple) -> None:
@@ -354,9 +369,12 @@ def _list_method_size(method: Any, args: tuple) -> None:
 _SIZED_FILTERS = {"center", "indent", "format", "join", "replace", "wordwrap", "batch", "slice", "truncate"}
 
 
-def _filter_pre_check(name: str, args: tuple, kwargs: dict) -> None:
-    """Refuse a filter call whose result would go past the limits, before it runs (args[0]: the value)."""
+def _filter_pre_check(name: str, args: tuple, kwargs: dict) -> tuple:
+    """Refuse a filter call whose result would go past the limits, before it runs (args[0]: the value); its
+    arguments (``join`` of a generator gets the generator's items)."""
     budget = _budget()
+    if name == "join" and len(args) > 1 and not isinstance(args[1], (list, tuple, str)):
+        args = (args[0], _items(args[1]), *args[2:])
     value = args[0] if args else ""
     if name == "center":
         width = _int(args[1] if len(args) > 1 else kwargs.get("width", 80))
@@ -391,6 +409,7 @@ def _filter_pre_check(name: str, args: tuple, kwargs: dict) -> None:
     elif name == "truncate":  # pass_environment: (env, s, length, killwords, end, leeway)
         end = args[4] if len(args) > 4 else kwargs.get("end", "...")
         budget.build(_length(args[1] if len(args) > 1 else "") + _length(end))
+    return args
 
 
 def _bounded_filter(name: str, function: Callable) -> Callable:
@@ -399,13 +418,22 @@ def _bounded_filter(name: str, function: Callable) -> Callable:
     @functools.wraps(function)
     def bounded(*args: Any, **kwargs: Any) -> Any:
         if name in _SIZED_FILTERS:
-            _filter_pre_check(name, args, kwargs)
+            args = _filter_pre_check(name, args, kwargs)
         result = function(*args, **kwargs)
         if isinstance(result, (str, list)):
             _budget().build(len(result))
         return result
 
     return bounded
+
+
+def _json_value(value: Any) -> Any:
+    """``|tojson`` of a read-only view: its data as plain JSON values."""
+    if isinstance(value, ReadOnlyMapping):
+        return {str(k): v for k, v in value.items()}
+    if isinstance(value, frozenset):
+        return sorted(value, key=str)
+    return str(value)
 
 
 # ------------------------------------------------------------------ template globals
@@ -477,12 +505,13 @@ class FaceEnvironment(SandboxedEnvironment):
         self.globals.clear()
         self.globals.update(TEMPLATE_GLOBALS)
         self.filters = {name: _bounded_filter(name, f) for name, f in self.filters.items()}
+        self.policies["json.dumps_kwargs"] = {"sort_keys": True, "default": _json_value}
 
     # -------------------------------------------------------------- building, counted
 
     def concat(self, pieces) -> str:  # macro bodies, {% set %} blocks, filter blocks, caller()
         pieces = list(pieces)
-        _budget().build(sum(len(p) for p in pieces))
+        _budget().build(sum(len(p) if isinstance(p, str) else 0 for p in pieces))
         return "".join(pieces)
 
     def join_counted(self, join: Callable, pieces: tuple) -> str:
@@ -498,10 +527,10 @@ class FaceEnvironment(SandboxedEnvironment):
             if budget.depth > budget.limits.template_depth:
                 raise LimitError(f"calls nested more than {budget.limits.template_depth} deep: a macro calling "
                                  f"itself without end? (limits.template_depth in deckgen.yaml)")
-            if type(__obj) is types.BuiltinMethodType:
-                owner = __obj.__self__
+            if isinstance(__obj, (types.BuiltinMethodType, types.MethodType)):  # Markup's are Python methods
+                owner = getattr(__obj, "__self__", None)
                 if isinstance(owner, str):
-                    _str_method_size(__obj, args, kwargs)
+                    args = _str_method_size(__obj, args, kwargs)
                 elif isinstance(owner, (list, dict)):
                     _list_method_size(__obj, args)
             return super().call(__context, __obj, *args, **kwargs)
