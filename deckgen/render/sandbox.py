@@ -618,7 +618,7 @@ class FaceEnvironment(SandboxedEnvironment):
         return isinstance(obj, jinja2.runtime.BlockReference)
 
     def getattr(self, obj: Any, attribute: str) -> Any:
-        if isinstance(obj, View) and obj.hides(attribute):
+        if isinstance(obj, View) and obj._hidden(attribute):
             return self.unsafe_undefined(obj, attribute)
         value = super().getattr(obj, attribute)
         if isinstance(value, jinja2.Undefined):
@@ -626,7 +626,7 @@ class FaceEnvironment(SandboxedEnvironment):
         return value
 
     def getitem(self, obj: Any, argument: Any) -> Any:
-        if isinstance(argument, str) and isinstance(obj, View) and obj.hides(argument):
+        if isinstance(argument, str) and isinstance(obj, View) and obj._hidden(argument):
             return self.unsafe_undefined(obj, argument)
         value = super().getitem(obj, argument)
         if isinstance(value, jinja2.Undefined) and isinstance(argument, str):

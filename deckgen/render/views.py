@@ -168,7 +168,7 @@ class View:
         cache[name] = value
         return value
 
-    def hides(self, name: str) -> bool:
+    def _hidden(self, name: str) -> bool:
         """Whether ``name`` is an attribute of the model object that templates may not see (``game.directory``)."""
         target = self._target
         if name in self._names or name.startswith("_") or (isinstance(target, Card) and name in target.fields):
