@@ -306,6 +306,8 @@ LOW = "{face_chars: 100000, template_items: 10000, template_digits: 200, templat
     ("{{ ('a'*1000).replace('a', 'a'*1000) }}", "face_chars"),
     ("{{ ''.join(['a'*60000]*40) }}", "face_chars"),
     ("{{ (['a'*60000]*40)|map('upper')|join }}", "face_chars"),
+    ("{{ ([{'b': 'a'*60000}]*40)|join(attribute='b') }}", "face_chars"),
+    ("{{ '%060000d%060000d' % (1, 2) }}", "face_chars"),
     ("{{ '-'.join((['a'*60000]*40)|map('string')) }}", "face_chars"),
     ("{{ ('a'|safe).center(2500000000) }}", "face_chars"),
     ("{% set x %}{{ 'a'*60000 }}{{ 'a'*60000 }}{% endset %}", "face_chars"),

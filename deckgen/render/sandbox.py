@@ -49,6 +49,7 @@ from typing import Any, Callable, Iterator
 
 import jinja2
 from jinja2.compiler import CodeGenerator
+from jinja2.filters import make_attrgetter
 from jinja2.environment import TemplateModule
 from jinja2.runtime import LoopContext, Macro, Namespace, TemplateReference
 from jinja2.sandbox import SandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter, safe_range
@@ -284,8 +285,10 @@ class _BoundedFormatter(SandboxedFormatter):
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         budget = _budget()
-        for number in re.findall(r"\d+", format_spec):
-            budget.width(int(number), f"a format width {format_spec!r}")
+        numbers = [int(n) for n in re.findall(r"\d+", format_spec)]
+        for number in numbers:
+            budget.width(number, f"a format width {format_spec!r}")
+        budget.build(sum(numbers))  # before the padding is made
         result = super().format_field(value, format_spec)
         budget.build(len(result))
         return result
@@ -300,15 +303,16 @@ _PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 
 def _check_percent(fmt: str, args: Any) -> None:
     """Refuse a ``%`` format whose widths or precisions go past ``face_chars`` (before it is built)."""
-    budget = _budget()
+    budget, widths = _budget(), 0
     for width, precision in _PERCENT_SPEC.findall(fmt):
         for number in (width, precision):
             if number == "*":
                 raise LimitError("a '*' width in a % format: write the width in the format itself")
             if number:
                 budget.width(int(number), f"a % format width {number!r}")
+                widths += int(number)
     values = args if isinstance(args, tuple) else (args,)
-    budget.build(len(fmt) + sum(len(v) for v in values if isinstance(v, str)))
+    budget.build(len(fmt) + widths + sum(len(v) for v in values if isinstance(v, str)))
 
 
 def _bounded_percent(fmt: Any, args: Any) -> Any:
@@ -392,6 +396,9 @@ def _filter_pre_check(name: str, args: tuple, kwargs: dict) -> tuple:
     elif name == "join":  # pass_eval_context: args[0] is the eval context
         items = args[1] if len(args) > 1 else ()
         sep = args[2] if len(args) > 2 else kwargs.get("d", "")
+        attribute = args[3] if len(args) > 3 else kwargs.get("attribute")
+        if attribute is not None and isinstance(items, (list, tuple)):
+            items = [make_attrgetter(args[0].environment, attribute)(i) for i in items]
         if isinstance(items, (list, tuple)):
             budget.build(sum(_length(i) for i in items) + _length(sep) * max(len(items) - 1, 0))
     elif name == "replace":  # pass_eval_context: (eval_ctx, s, old, new, count)
