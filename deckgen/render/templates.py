@@ -6,7 +6,7 @@ reference sheets alike.  The environment autoescapes (data containing
 ``<`` or ``&`` is text, never markup), fails on undefined names, and offers
 templates:
 
-``card`` / ``deck`` / ``game`` / ``lang``  the model objects and the language code
+``card`` / ``deck`` / ``game`` / ``lang``  read-only views of the model (deckgen.render.views), the language code
 ``name`` / ``texts``             the card's localized name and texts (cards only)
 ``t(key, **values)``             a string of lang/LANG.yaml ``strings``, placeholders filled
 ``geo``                          geometry in mm (W, H, bleed, trim, safe, cx, cy)
@@ -40,7 +40,7 @@ from deckgen.model import Card, CardSize, Deck, Game, Project
 from deckgen.render.icons import icon_markup, load_icons
 from deckgen.render.sandbox import FaceEnvironment, LimitError, render_traced
 from deckgen.render.svgcheck import face_problems
-from deckgen.render.views import Freezer, ReadOnlyMapping, StyleView
+from deckgen.render.views import Freezer, ReadOnlyMapping
 from deckgen.strings import fill, located
 from deckgen.text import FontSet, TextBox, layout_text
 from deckgen.text.jinja import make_plural_function, make_text_function
