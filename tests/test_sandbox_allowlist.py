@@ -175,6 +175,7 @@ def test_everything_a_bundled_template_can_reach_is_on_the_allowlist(where, tmp_
                 assert layout.pages
     names = {name for name, _, _ in contexts}
     assert contexts and all(n.endswith(".j2") for n in names)
+    assert any(isinstance(context["card"], View) and context["card"]._kind == "card" for _, _, context in contexts)
     for name, env, context in contexts:
         assert isinstance(env, FaceEnvironment)
         assert _reachable_problems(env, context) == [], name
