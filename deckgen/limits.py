@@ -40,6 +40,12 @@ class Limits:
     template_depth: int = 64
     #: characters of one rendered face (its SVG)
     face_chars: int = 64 * 1024 * 1024
+    #: seconds one face's template may take to render (wall clock)
+    template_seconds: int = 10
+    #: items of one list or mapping a template builds (append, extend, +, *, dict(), lipsum words)
+    template_items: int = 1_000_000
+    #: digits of a number a template computes (*, **)
+    template_digits: int = 4300
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any] | None) -> "Limits":

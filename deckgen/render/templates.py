@@ -6,7 +6,7 @@ reference sheets alike.  The environment autoescapes (data containing
 ``<`` or ``&`` is text, never markup), fails on undefined names, and offers
 templates:
 
-``card`` / ``deck`` / ``game`` / ``lang``  the model objects and the language code
+``card`` / ``deck`` / ``game`` / ``lang``  read-only views of the model (deckgen.render.views), the language code
 ``name`` / ``texts``             the card's localized name and texts (cards only)
 ``t(key, **values)``             a string of lang/LANG.yaml ``strings``, placeholders filled
 ``geo``                          geometry in mm (W, H, bleed, trim, safe, cx, cy)
@@ -41,6 +41,7 @@ from deckgen.model import Card, CardSize, Deck, Game, Project
 from deckgen.render.icons import icon_markup, load_icons
 from deckgen.render.sandbox import FaceEnvironment, LimitError, render_traced
 from deckgen.render.svgcheck import face_problems
+from deckgen.render.views import Freezer, ReadOnlyMapping
 from deckgen.strings import fill, located
 from deckgen.text import FontSet, TextBox, layout_text
 from deckgen.text.jinja import make_plural_function, make_text_function
@@ -137,43 +138,6 @@ def template_call_site(root: Path) -> tuple[str | None, int | None]:
             return _rel(template.filename, root), template.get_corresponding_lineno(frame.f_lineno)
         frame = frame.f_back
     return None, None
-
-
-class StyleView:
-    """style.yaml for templates: ``style.colours.red`` and ``style["colours"]["red"]`` both work.
-
-    (A plain dict would answer ``style.values`` with its ``values`` method.)
-    """
-
-    __slots__ = ("_data",)
-
-    def __init__(self, data: Mapping[str, Any]):
-        self._data = data
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return _view(self._data[name])
-        except KeyError:
-            raise AttributeError(f"style has no {name!r} (it has: {', '.join(self._data) or 'nothing'})") from None
-
-    def __getitem__(self, name: str) -> Any:
-        return _view(self._data[name])
-
-    def __contains__(self, name: str) -> bool:
-        return name in self._data
-
-    def __iter__(self):
-        return iter(self._data)
-
-    def get(self, name: str, default: Any = None) -> Any:
-        return _view(self._data.get(name, default))
-
-    def items(self):
-        return [(k, _view(v)) for k, v in self._data.items()]
-
-
-def _view(value: Any) -> Any:
-    return StyleView(value) if isinstance(value, Mapping) else value
 
 
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -284,6 +248,8 @@ class FaceRenderer:
         self.style = _merge(game.style, style or {})
         self.strings = game.strings.get(lang)
         self._used: dict[str, str] = {}  # strings read by the face being rendered
+        #: read-only views of the model for templates (deckgen.render.views), one per object
+        self.freezer = Freezer()
 
     # ------------------------------------------------------------------ helpers
 
@@ -403,14 +369,18 @@ class FaceRenderer:
                 problems.append(Problem(tfile, tline, None, None, message, warning=placed.warning))
             return Markup(placed.svg)
 
+        freeze = self.freezer.freeze
         context = {
             "card": None, "deck": None, "game": self.game, "lang": self.lang, "name": "", "texts": {},
-            "geo": g, "style": StyleView(self.style), "t": t, "text": text_fn, "icon": icon, "box": self.box,
+            "geo": g, "t": t, "text": text_fn, "icon": icon, "box": self.box,
             "picture": picture, "measure": measure,
             "table": table, "plural": make_plural_function(self.lang),
             "summary": lambda: self.summary(problems),
         }
         context.update(extra)
+        # templates get plain values, read-only views and template functions only (deckgen.render.views)
+        context = {name: freeze(value) for name, value in context.items()}
+        context["style"] = self.freezer.style(self.style)
         limits = getattr(self.project, "limits", None) or DEFAULT_LIMITS
         shown = f"templates/{self.game.id}/{template_name}"
         try:
@@ -458,22 +428,24 @@ class FaceRenderer:
         return RenderedFace(key, svg, problems, dict(self._used))
 
 
-class CardTexts(dict):
-    """A card's texts in one language, as templates see them.
+class CardTexts(ReadOnlyMapping):
+    """A card's texts in one language, as templates see them (read-only).
 
     A text the game declares in ``card_texts`` that this card lacks (an
     optional one) reads as ``""``, so ``{% if texts.rule %}`` works; a key
     the game does not declare stays an error (a typo in a template).
     """
 
-    def __init__(self, texts, declared):
-        super().__init__(texts)
+    __slots__ = ("_declared",)
+
+    def __init__(self, texts, declared, freezer: Freezer | None = None):
+        super().__init__(texts, freezer or Freezer())
         self._declared = frozenset(declared)
 
-    def __missing__(self, key):
-        if key in self._declared:
+    def __getitem__(self, key):
+        if key not in self._data and key in self._declared:
             return ""
-        raise KeyError(key)
+        return super().__getitem__(key)
 
 
 class DeckRenderer(FaceRenderer):
@@ -487,8 +459,11 @@ class DeckRenderer(FaceRenderer):
         self._first: dict[str, tuple[dict, RenderedFace]] = {}  # template -> its first card's context and face
 
     def _card_context(self, card: Card | None) -> dict[str, Any]:
-        texts = CardTexts(card.texts.get(self.lang, {}) if card else {}, self.game.card_texts)
-        return {"card": card, "deck": self.deck, "name": texts.get("name", "") if card else "", "texts": texts}
+        """What a template knows of ``card``: read-only views (deckgen.render.views)."""
+        freeze = self.freezer.freeze
+        texts = CardTexts(card.texts.get(self.lang, {}) if card else {}, self.game.card_texts, self.freezer)
+        return {"card": freeze(card), "deck": freeze(self.deck), "name": texts.get("name", "") if card else "",
+                "texts": texts}
 
     def _render_card(self, template_name: str, key: str, subject: str, card: Card) -> RenderedFace:
         """A face of ``card``; rendered once for all cards that agree on what the template reads of them
