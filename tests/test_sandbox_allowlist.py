@@ -35,8 +35,9 @@ def run(*args):
 
 
 def snapshot(folder: Path) -> dict[str, str]:
+    """The project's own files (not what deckgen writes under output/) and their hashes."""
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.relative_to(folder).parts[0] != "output"}
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -54,7 +55,7 @@ def demo(tmp_path):
     """A copy of the tiny demo project (three cards), format 2."""
     dest = tmp_path / "demo"
     shutil.copytree(PROJECTS / "format1", dest)
-    os.symlink(ROOT / "fonts", dest / "fonts")
+    shutil.copytree(ROOT / "fonts", dest / "fonts", copy_function=os.link)  # hard links: fonts stay in the project
     edit(dest / "deckgen.yaml", "name: My card games", "format: 2\nname: My card games")
     return dest
 
