@@ -40,6 +40,12 @@ class Limits:
     template_depth: int = 64
     #: characters of one rendered face (its SVG)
     face_chars: int = 64 * 1024 * 1024
+    #: milliseconds one regular expression of a schema (card_fields ``pattern:``) may take on one value
+    pattern_ms: int = 200
+    #: rows of one spreadsheet card list (CSV, XLSX, ODS), empty and comment rows included
+    rows: int = 20_000
+    #: cells of one spreadsheet card list (a row's trailing empty cells not counted)
+    cells: int = 500_000
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any] | None) -> "Limits":
