@@ -162,7 +162,10 @@ def load_engine_files(game: Game) -> dict[str, Located]:
 def _card_schema(card_fields: dict) -> dict:
     base = copy.deepcopy(schema("cards"))
     item = base["items"]
-    item["properties"].update(card_fields)
+    # each field's schema is a resource of its own, so that its '#/...' references resolve inside it
+    item["properties"].update({name: {"$id": f"urn:deckgen:card-field:{name}", **fragment}
+                               if isinstance(fragment, dict) and "$id" not in fragment else fragment
+                               for name, fragment in card_fields.items()})
     item["additionalProperties"] = False
     return base
 
