@@ -210,8 +210,8 @@ def test_a_huge_range_is_not_made(project):
     with cards(project).open("a", encoding="utf-8") as f:
         f.write("- run: big\n  each: {value: {from: 1, to: 1000000000000}}\n  id: \"b{value}\"\n  colour: red\n")
     found = check(project)
-    assert found == ["data/demo/cards.yaml:6:3: 3.each: this card list makes more than 100 cards "
-                     "(limits.cards in deckgen.yaml): is a range wrong?"], found
+    assert found == ["data/demo/cards.yaml:6:3: 3.each: this run makes 1000000000000 cards, more than 5000: is "
+                     "a range wrong?"], found
 
 
 # ------------------------------------------------------------------ 4. spreadsheets and CSV

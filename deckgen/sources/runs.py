@@ -178,9 +178,9 @@ def _range_size(raw: Any) -> int:
     """How many values an axis has, without making them (a range may be huge)."""
     if isinstance(raw, list):
         return len(raw)
-    step = raw.get("step", 1)
-    return len(range(raw["from"], raw["to"] + (1 if raw["to"] >= raw["from"] else -1),
-                     step if raw["to"] >= raw["from"] else -step))
+    direction = 1 if raw["to"] >= raw["from"] else -1
+    values = range(raw["from"], raw["to"] + direction, raw.get("step", 1) * direction)
+    return len(values) - len({v for v in raw.get("skip", []) if v in values})
 
 
 def expand(doc: Located, limits: Limits = DEFAULT_LIMITS) -> tuple[Located, dict[int, RunCard], list[Problem]]:
@@ -217,6 +217,8 @@ def expand(doc: Located, limits: Limits = DEFAULT_LIMITS) -> tuple[Located, dict
         if isinstance(entry, dict) and "run" in entry:
             for raw in entry["each"].values():
                 size *= _range_size(raw)
+        if size > MAX_RUN_CARDS:
+            continue  # reported below, with its size
         planned += size
         if planned > limits.cards:
             return doc, {}, [doc.problem((index, "each") if size > 1 else (index,),
@@ -244,17 +246,17 @@ def expand(doc: Located, limits: Limits = DEFAULT_LIMITS) -> tuple[Located, dict
                                                         f"{names[name]})"))
             continue
         names[name] = doc.line((index,))
+        total = 1
+        for raw in entry["each"].values():
+            total *= _range_size(raw)
+        if total > MAX_RUN_CARDS:  # counted before the values are made: a range may be huge
+            problems.append(doc.problem((index, "each"), f"this run makes {total} cards, more than "
+                                                         f"{MAX_RUN_CARDS}: is a range wrong?"))
+            continue
         axes = {axis: axis_values(raw) for axis, raw in entry["each"].items()}
         empty = [a for a, v in axes.items() if not v]
         if empty:
             problems.append(doc.problem((index, "each", empty[0]), "this range has no values"))
-            continue
-        total = 1
-        for v in axes.values():
-            total *= len(v)
-        if total > MAX_RUN_CARDS:
-            problems.append(doc.problem((index, "each"), f"this run makes {total} cards, more than "
-                                                         f"{MAX_RUN_CARDS}: is a range wrong?"))
             continue
         run = Run(name, axes, doc.file, doc.line((index,)), limits.string)
         constants = {k: v for k, v in entry.items() if k not in ("run", "each", "id")}
