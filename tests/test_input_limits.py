@@ -196,6 +196,19 @@ def test_run_pattern_that_grows_past_the_string_limit_is_refused(project):
                      "1000 characters (limits.string in deckgen.yaml)"], found
 
 
+def test_run_words_that_grow_a_pattern_past_the_string_limit_are_refused(project):
+    with cards(project).open("a", encoding="utf-8") as f:
+        f.write(RUN.replace("ID", "c{value}"))
+    for lang in ("en", "de"):
+        with (project / "data" / "demo" / "lang" / f"{lang}.yaml").open("a", encoding="utf-8") as f:
+            f.write('runs:\n  nums:\n    name: "' + "{value}" * 100 + '"\n    value: {2: ' + "x" * 900 + '}\n')
+    found = check(project)
+    assert len(found) == 2, found
+    for line in found:
+        assert line.endswith(": runs.nums.name: makes a text of 90000 characters, more than the limit of 1000 "
+                             "characters (limits.string in deckgen.yaml)"), line
+
+
 def test_many_runs_are_counted_before_any_is_expanded(project):
     runs = "".join(f"- run: r{i}\n  each: {{value: {{from: 1, to: 5000}}}}\n  id: \"r{i}-{{value}}\"\n"
                    f"  colour: red\n" for i in range(30))

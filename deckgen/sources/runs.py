@@ -338,8 +338,20 @@ def lang_run_problems(lang_doc: Located, runs: Mapping[str, Run]) -> list[Proble
                 problems.append(lang_doc.problem(("runs", name, key), f"{key!r} is not an axis of the run, so "
                                                                       f"it is a text pattern: write a string"))
             else:
+                words = {a: w for a, w in entry.items() if a in run.axes and isinstance(w, dict)}
                 try:
                     fill(value, {a: v[0] for a, v in run.axes.items()}, strict=False, max_chars=run.max_chars)
+                    fill(value, _longest(run, words), words, strict=False, max_chars=run.max_chars)
                 except PatternError as exc:
                     problems.append(lang_doc.problem(("runs", name, key), str(exc)))
     return problems
+
+
+def _longest(run: Run, words: Mapping[str, Mapping]) -> dict[str, Any]:
+    """For each axis the value whose word (or the value itself) is longest: the longest text a pattern makes."""
+
+    def shown(axis: str, value: Any) -> str:
+        table = words.get(axis) or {}
+        return str(table.get(value, table.get(str(value), value)))
+
+    return {axis: max(values, key=lambda v, a=axis: len(shown(a, v))) for axis, values in run.axes.items()}
