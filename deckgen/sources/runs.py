@@ -157,11 +157,32 @@ def axis_values(raw: Any) -> tuple:
     return tuple(v for v in range(raw["from"], raw["to"] + direction, step * direction) if v not in skip)
 
 
-def _sub_doc(doc: Located, index: int) -> Located:
+def _split(doc: Located) -> dict[int, tuple[dict, dict]]:
+    """The lines and columns of each entry of ``doc`` by its index (paths without the index), in one pass."""
+    out: dict[int, tuple[dict, dict]] = {}
+    for path, line in doc.lines.items():
+        if path and isinstance(path[0], int):
+            out.setdefault(path[0], ({}, {}))[0][path[1:]] = line
+    for path, column in doc.columns.items():
+        if path and isinstance(path[0], int):
+            out.setdefault(path[0], ({}, {}))[1][path[1:]] = column
+    return out
+
+
+def _sub_doc(doc: Located, index: int, split: dict[int, tuple[dict, dict]]) -> Located:
     """The entry ``index`` of ``doc`` as a document of its own (paths without the index)."""
-    lines = {k[1:]: v for k, v in doc.lines.items() if k[:1] == (index,)}
-    columns = {k[1:]: v for k, v in doc.columns.items() if k[:1] == (index,)}
+    lines, columns = split.get(index, ({}, {}))
     return Located(doc.data[index], doc.file, lines, columns)
+
+
+def _countable(entry: Any) -> bool:
+    """A run entry whose axes can be counted (the schema reports any other later)."""
+    each = entry.get("each")
+    return isinstance(each, dict) and all(
+        isinstance(raw, list) or (isinstance(raw, dict) and all(type(raw.get(k)) is int for k in ("from", "to"))
+                                  and type(raw.get("step", 1)) is int and raw.get("step", 1) >= 1
+                                  and isinstance(raw.get("skip", []), list))
+        for raw in each.values())
 
 
 def _typed(value: Any, values: Mapping[str, Any], max_chars: int) -> Any:
@@ -209,9 +230,10 @@ def expand(doc: Located, limits: Limits = DEFAULT_LIMITS) -> tuple[Located, dict
         if col is not None:
             columns[new] = col
 
+    split = _split(doc)
     planned = 0
     for index, entry in enumerate(data):
-        if isinstance(entry, dict) and "run" in entry and validate(_sub_doc(doc, index), RUN_SCHEMA, limits):
+        if isinstance(entry, dict) and "run" in entry and not _countable(entry):
             continue  # reported below
         size = 1
         if isinstance(entry, dict) and "run" in entry:
@@ -223,19 +245,19 @@ def expand(doc: Located, limits: Limits = DEFAULT_LIMITS) -> tuple[Located, dict
         if planned > limits.cards:
             return doc, {}, [doc.problem((index, "each") if size > 1 else (index,),
                                          f"this card list makes more than {limits.cards} cards "
-                                         f"(limits.cards in deckgen.yaml): is a range wrong?")]
+                                         f"(limits.cards in deckgen.yaml){': is a range wrong?' if size > 1 else ''}")]
 
     for index, entry in enumerate(data):
         if not (isinstance(entry, dict) and "run" in entry):
             k = len(out)
             out.append(entry)
-            for path, line in doc.lines.items():
-                if path[:1] == (index,):
-                    lines[(k,) + path[1:]] = line
-                    if path in doc.columns:
-                        columns[(k,) + path[1:]] = doc.columns[path]
+            entry_lines, entry_columns = split.get(index, ({}, {}))
+            for path, line in entry_lines.items():
+                lines[(k,) + path] = line
+                if path in entry_columns:
+                    columns[(k,) + path] = entry_columns[path]
             continue
-        found = validate(_sub_doc(doc, index), RUN_SCHEMA, limits)
+        found = validate(_sub_doc(doc, index, split), RUN_SCHEMA, limits)
         if found:
             problems.extend(Problem(p.file, p.line, p.column, ".".join(filter(None, (str(index), p.field))),
                                     p.message) for p in found)
