@@ -344,6 +344,23 @@ def test_ods_repeated_rows_are_limited(project):
     assert check(project) == ["data/demo/cards.ods:51: more than 50 rows (limits.rows in deckgen.yaml)"]
 
 
+def test_ods_with_a_document_type_is_refused(project):
+    sheet = use_card_list(project, "cards.ods")
+    bomb = ods_bytes(1, 1, 1)  # a valid file, then its XML given a DTD
+    source = zipfile.ZipFile(io.BytesIO(bomb))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for part in source.infolist():
+            data = source.read(part)
+            if part.filename == "content.xml":
+                data = data.replace(b"?>", b'?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>', 1)
+            archive.writestr(part, data)
+    sheet.write_bytes(out.getvalue())
+    found = check(project)
+    assert len(found) == 1 and found[0].startswith("data/demo/cards.ods: not a readable ODS spreadsheet "
+                                                   "(DTDForbidden"), found
+
+
 # ------------------------------------------------------------------ 5. YAML counted before it is built
 
 

@@ -1,4 +1,4 @@
-"""Card lists as spreadsheets: CSV, XLSX (openpyxl) and ODS (odfpy).
+"""Card lists as spreadsheets: CSV, XLSX (openpyxl) and ODS (read as a stream with defusedxml).
 
 One row per card, the first row names the columns::
 
@@ -142,54 +142,76 @@ def _xlsx_rows(path: Path, name: str, limits: Limits) -> Iterator[tuple[int, lis
         book.close()
 
 
-def _ods_cell(cell, text) -> str:
-    kind = cell.getAttribute("valuetype")
+_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+_ODS_CELLS = (_TABLE + "table-cell", _TABLE + "covered-table-cell")
+
+
+def _ods_cell(cell) -> str:
+    kind = cell.get(_OFFICE + "value-type")
     if kind in ("float", "percentage", "currency"):
-        return _cell_text(float(cell.getAttribute("value")))
+        return _cell_text(float(cell.get(_OFFICE + "value")))
     if kind == "boolean":
-        return cell.getAttribute("booleanvalue")
-    return "\n".join(str(p) for p in cell.getElementsByType(text.P)).strip()
+        return cell.get(_OFFICE + "boolean-value") or ""
+    return "\n".join("".join(p.itertext()) for p in cell.iter(_TEXT + "p")).strip()
+
+
+def _ods_row(row, name: str, number: int, limits: Limits) -> list[str]:
+    """The cells of one ``table:table-row``, repeated columns expanded, trailing empty cells dropped."""
+    cells: list[str] = []
+    pending_empty = 0  # empty cells not yet known to be followed by a value
+    for cell in row:
+        if cell.tag not in _ODS_CELLS:
+            continue
+        repeat = _repeat(cell.get(_TABLE + "number-columns-repeated"))
+        value = _ods_cell(cell)
+        if not value:
+            pending_empty += repeat
+            continue
+        if len(cells) + pending_empty + repeat > limits.cells:
+            raise DeckgenError(_too_many(name, number, "cells", limits.cells))
+        cells.extend([""] * pending_empty + [value] * repeat)
+        pending_empty = 0
+    return cells
 
 
 def _ods_rows(path: Path, name: str, limits: Limits) -> Iterator[tuple[int, list[str]]]:
-    from odf import opendocument, table, text
+    """The rows of the first table of an ODS file, read as a stream (defusedxml: no DTD, no entities)."""
+    from defusedxml.ElementTree import iterparse
 
     _unpacked_size(path, name, "ODS spreadsheet", limits)
-    try:
-        document = opendocument.load(str(path))
-    except Exception as exc:  # odfpy raises many kinds for a damaged file
-        raise DeckgenError(Problem(name, message=f"not a readable ODS spreadsheet ({type(exc).__name__}: {exc})")) \
-            from None
-    sheets = document.spreadsheet.getElementsByType(table.Table)
-    if not sheets:
-        return
     number = 0
-    for row in sheets[0].getElementsByType(table.TableRow):
-        cells: list[str] = []
-        pending_empty = 0  # empty cells not yet known to be followed by a value (trailing ones are dropped)
-        for cell in row.childNodes:
-            if cell.qname[1] not in ("table-cell", "covered-table-cell"):
-                continue
-            repeat = _repeat(cell.getAttribute("numbercolumnsrepeated"))
-            value = _ods_cell(cell, text)
-            if not value:
-                pending_empty += repeat
-                continue
-            if len(cells) + pending_empty + repeat > limits.cells:
-                raise DeckgenError(_too_many(name, number + 1, "cells", limits.cells))
-            cells.extend([""] * pending_empty + [value] * repeat)
-            pending_empty = 0
-        repeat = _repeat(row.getAttribute("numberrowsrepeated"))
-        if not cells:  # empty rows are skipped: only their count matters
-            number += repeat
-            if number > limits.rows:
-                raise DeckgenError(_too_many(name, limits.rows + 1, "rows", limits.rows))
-            continue
-        for _ in range(repeat):
-            number += 1
-            yield number, list(cells)
-            if number > limits.rows:
-                break
+    try:
+        with zipfile.ZipFile(path) as archive, archive.open("content.xml") as content:
+            depth = 0  # tables open (a table may hold another in a cell)
+            for event, element in iterparse(content, events=("start", "end"), forbid_dtd=True):
+                if element.tag == _TABLE + "table":
+                    depth += 1 if event == "start" else -1
+                    if depth == 0:
+                        return  # the first sheet is the card list
+                    continue
+                if event != "end" or depth != 1 or element.tag != _TABLE + "table-row":
+                    continue
+                cells = _ods_row(element, name, number + 1, limits)
+                repeat = _repeat(element.get(_TABLE + "number-rows-repeated"))
+                element.clear()
+                if not cells:  # empty rows are skipped: only their count matters
+                    number += repeat
+                    if number > limits.rows:
+                        raise DeckgenError(_too_many(name, limits.rows + 1, "rows", limits.rows))
+                    continue
+                for _ in range(repeat):
+                    number += 1
+                    yield number, list(cells)
+                    if number > limits.rows:
+                        return
+    except DeckgenError:
+        raise
+    except Exception as exc:  # a damaged file: not a zip, no content.xml, bad XML, a DTD or entities
+        raise DeckgenError(Problem(name, number + 1 if number else None,
+                                   message=f"not a readable ODS spreadsheet ({type(exc).__name__}: {exc})")) \
+            from None
 
 
 def _repeat(attribute) -> int:
