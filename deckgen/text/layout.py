@@ -421,8 +421,9 @@ def _check_numbers(text: str, box: TextBox, size: float, min_size: float | None,
     for name, value in (("width", box.w), ("height", box.h), ("size", size), ("min_size", min_size),
                         ("line_height", line_height)):
         if value is not None and not (math.isfinite(value) and value > 0):
-            raise ValueError(f"text() {'box ' if name in ('width', 'height') else ''}{name} {value}: "
-                             f"must be a positive finite number (a box is [x, y, width, height] in mm)")
+            in_box = name in ("width", "height")
+            raise ValueError(f"text() {'box ' if in_box else ''}{name} {value}: must be a positive finite number"
+                             + (" (a box is [x, y, width, height] in mm)" if in_box else ""))
 
 
 def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Icon] | None = None,
