@@ -46,6 +46,12 @@ class Limits:
     template_items: int = 1_000_000
     #: digits of a number a template computes (*, **)
     template_digits: int = 4300
+    #: milliseconds one regular expression of a schema (card_fields ``pattern:``) may take on one value
+    pattern_ms: int = 200
+    #: rows of one spreadsheet card list (CSV, XLSX, ODS), empty and comment rows included
+    rows: int = 20_000
+    #: cells of one spreadsheet card list (a row's trailing empty cells not counted)
+    cells: int = 500_000
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any] | None) -> "Limits":

@@ -181,7 +181,10 @@ def load_engine_files(game: Game) -> dict[str, Located]:
 def _card_schema(card_fields: dict) -> dict:
     base = copy.deepcopy(schema("cards"))
     item = base["items"]
-    item["properties"].update(card_fields)
+    # each field's schema is a resource of its own, so that its '#/...' references resolve inside it
+    item["properties"].update({name: {"$id": f"urn:deckgen:card-field:{name}", **fragment}
+                               if isinstance(fragment, dict) and "$id" not in fragment else fragment
+                               for name, fragment in card_fields.items()})
     item["additionalProperties"] = False
     return base
 
@@ -310,7 +313,10 @@ STYLE_SCHEMA = {
             "description": "named layout boxes [x, y, width, height] in mm from the trim's top-left corner",
             "type": "object",
             "propertyNames": {"pattern": "^[a-z][a-z0-9_-]*$"},
-            "additionalProperties": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4},
+            "additionalProperties": {"type": "array", "minItems": 4, "maxItems": 4, "items": {"type": "number"},
+                                     "prefixItems": [{"type": "number"}, {"type": "number"},
+                                                     {"type": "number", "minimum": 0},
+                                                     {"type": "number", "minimum": 0}]},
         },
         "roles": {
             "description": "what each layout box is, for the cut-safe check (deckgen/checks/cutsafe.py): "
@@ -617,11 +623,12 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
         path = _inside(col, game_doc, ("decks", deck_id, "cards"), game_dir, name)
         if path is None:
             return None
-        card_list, found = load_card_list(path, col.rel(path), col.load, card_fields, card_texts, languages)
+        card_list, found = load_card_list(path, col.rel(path), col.load, card_fields, card_texts, languages,
+                                          col.limits)
         col.problems.extend(found)
         if card_list is None:
             return None
-        found = [_card_label(p) for p in check_cards(card_list, _card_schema(card_fields))]
+        found = [_card_label(p) for p in check_cards(card_list, _card_schema(card_fields), col.limits)]
         if found:
             col.problems.extend(found)
             _not_loaded(col, card_list.doc, deck_id)

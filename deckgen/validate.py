@@ -3,21 +3,33 @@
 Schemas live in ``deckgen/schemas/``; they double as editor completion
 schemas for the YAML files.  Each error becomes ``FILE:LINE: field:
 message`` with the line taken from the YAML position map.
+
+Schema fragments can come from other people (``card_fields`` in game.yaml),
+so the validators made here are closed: a ``$ref`` resolves only inside the
+schema itself (nothing is fetched or opened), a ``number`` is finite (YAML's
+``.nan`` and ``.inf`` are refused), and a regular expression gets at most
+``limits.pattern_ms`` milliseconds for each value (catastrophic
+backtracking, e.g. ``^(a|aa)*$``, ends in a located error, not a hang).
 """
 
 from __future__ import annotations
 
 import difflib
 import json
+import math
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Iterator
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError
+import regex
+import referencing
+import referencing.exceptions
+from jsonschema import Draft202012Validator, validators
+from jsonschema.exceptions import SchemaError, ValidationError
 
 from deckgen.errors import Problem
+from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
 from deckgen.yamlpos import Located
 
 
@@ -73,12 +85,117 @@ def _message(error) -> tuple[tuple, str]:
     return path, error.message.splitlines()[0]
 
 
-def validate(located: Located, schema_obj: dict) -> list[Problem]:
+# ------------------------------------------------------------------ closed validators
+
+
+def _no_retrieval(uri: str):
+    """The registry's retrieval: nothing outside the schema is ever fetched or opened."""
+    raise referencing.exceptions.NoSuchResource(ref=uri)
+
+
+#: References resolve inside the schema being validated; any other URI is unresolvable.
+_CLOSED_REGISTRY = referencing.Registry(retrieve=_no_retrieval)
+
+
+def _finite_number(checker, instance) -> bool:
+    if isinstance(instance, bool) or not isinstance(instance, (int, float)):
+        return False
+    return not isinstance(instance, float) or math.isfinite(instance)
+
+
+class PatternTimeout(Exception):
+    """A regular expression ran longer than its limit on a value."""
+
+
+def _search(pattern: str, text: str, timeout_ms: int) -> bool:
+    try:
+        return regex.search(pattern, text, timeout=timeout_ms / 1000) is not None
+    except TimeoutError:
+        raise PatternTimeout(pattern) from None
+
+
+def _timeout_error(pattern: str, timeout_ms: int) -> ValidationError:
+    return ValidationError(f"the pattern {pattern!r} took more than {timeout_ms} ms on this value "
+                           f"(limits.pattern_ms in deckgen.yaml)", validator="pattern_ms")
+
+
+def _pattern_keywords(timeout_ms: int) -> dict:
+    """``pattern``, ``patternProperties`` and ``additionalProperties`` matched with a time limit."""
+
+    def pattern(validator, patrn: str, instance, schema) -> Iterator[ValidationError]:
+        if not validator.is_type(instance, "string"):
+            return
+        try:
+            found = _search(patrn, instance, timeout_ms)
+        except PatternTimeout:
+            yield _timeout_error(patrn, timeout_ms)
+            return
+        if not found:
+            yield ValidationError(f"{instance!r} does not match {patrn!r}")
+
+    def pattern_properties(validator, patterns: dict, instance, schema) -> Iterator[ValidationError]:
+        if not validator.is_type(instance, "object"):
+            return
+        for patrn, subschema in patterns.items():
+            for key, value in instance.items():
+                try:
+                    found = _search(patrn, key, timeout_ms)
+                except PatternTimeout:
+                    yield _timeout_error(patrn, timeout_ms)
+                    return
+                if found:
+                    yield from validator.descend(value, subschema, path=key, schema_path=patrn)
+
+    def additional_properties(validator, extra_schema, instance, schema) -> Iterator[ValidationError]:
+        if not validator.is_type(instance, "object"):
+            return
+        known = schema.get("properties", {})
+        patterns = schema.get("patternProperties", {})
+        extras = []
+        for key in instance:
+            if key in known:
+                continue
+            try:
+                if any(_search(p, key, timeout_ms) for p in patterns):
+                    continue
+            except PatternTimeout as exc:
+                yield _timeout_error(str(exc), timeout_ms)
+                return
+            extras.append(key)
+        if validator.is_type(extra_schema, "object"):
+            for key in extras:
+                yield from validator.descend(instance[key], extra_schema, path=key)
+        elif extra_schema is False and extras:
+            yield ValidationError(f"Additional properties are not allowed ({', '.join(map(repr, extras))} "
+                                  f"{'was' if len(extras) == 1 else 'were'} unexpected)")
+
+    return {"pattern": pattern, "patternProperties": pattern_properties,
+            "additionalProperties": additional_properties}
+
+
+@lru_cache(maxsize=8)
+def _closed_validator_class(timeout_ms: int):
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("number", _finite_number)
+    return validators.extend(Draft202012Validator, validators=_pattern_keywords(timeout_ms), type_checker=checker)
+
+
+def closed_validator(schema_obj: dict, limits: Limits = DEFAULT_LIMITS):
+    """A Draft 2020-12 validator for ``schema_obj`` that fetches nothing, wants finite numbers and
+    bounds the time of its regular expressions (``limits.pattern_ms``)."""
+    return _closed_validator_class(limits.pattern_ms)(schema_obj, registry=_CLOSED_REGISTRY)
+
+
+def validate(located: Located, schema_obj: dict, limits: Limits = DEFAULT_LIMITS) -> list[Problem]:
     """Validate ``located.data``; return located problems (empty if valid)."""
-    validator = Draft202012Validator(schema_obj)
+    validator = closed_validator(schema_obj, limits)
     problems = []
     seen = set()
-    for error in sorted(validator.iter_errors(located.data), key=lambda e: [str(p) for p in e.absolute_path]):
+    try:
+        errors = list(validator.iter_errors(located.data))
+    except referencing.exceptions.Unresolvable as exc:
+        return [located.problem((), f"the schema refers to {_short(str(getattr(exc, 'ref', exc)))}, which is "
+                                    f"not part of it (a $ref may only point inside its schema: '#/...')")]
+    for error in sorted(errors, key=lambda e: [str(p) for p in e.absolute_path]):
         path, message = _message(error)
         key = (path, message)
         if key not in seen:
@@ -88,10 +205,26 @@ def validate(located: Located, schema_obj: dict) -> list[Problem]:
     return problems
 
 
+def foreign_refs(fragment: Any) -> Iterator[str]:
+    """Every ``$ref``/``$dynamicRef`` in ``fragment`` that does not point inside it (not ``#...``)."""
+    if isinstance(fragment, dict):
+        for key, value in fragment.items():
+            if key in ("$ref", "$dynamicRef") and not (isinstance(value, str) and value.startswith("#")):
+                yield value
+            else:
+                yield from foreign_refs(value)
+    elif isinstance(fragment, list):
+        for item in fragment:
+            yield from foreign_refs(item)
+
+
 def check_schema(fragment: dict) -> str | None:
-    """Return an error message if ``fragment`` is not a valid JSON Schema."""
+    """Return an error message if ``fragment`` is not a valid JSON Schema, or refers outside itself."""
     try:
         Draft202012Validator.check_schema(fragment)
     except SchemaError as exc:
         return exc.message.splitlines()[0]
+    for ref in foreign_refs(fragment):
+        return (f"$ref {_short(ref)} points outside this schema: a card field's schema may only refer "
+                f"inside itself ('#/$defs/NAME'); nothing is fetched or read")
     return None

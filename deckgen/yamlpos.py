@@ -4,6 +4,12 @@ Every value is addressed by a *path* (a tuple of mapping keys and list
 indices); :class:`Located` maps each path to the line where it starts so
 that validation errors can say ``FILE:LINE: field: message``.  Duplicate
 mapping keys are errors (YAML silently keeps the last one).
+
+A document is counted before it is built: a first pass over the parser's
+events (no nodes made) stops at ``limits.values`` values, so a file of
+millions of tiny values is refused in the time it takes to read that many,
+not after its whole node graph was composed.  Aliases are counted as they
+expand while the nodes are converted.
 """
 
 from __future__ import annotations
@@ -137,6 +143,28 @@ def _convert(node, loader, path: tuple, lines: dict, file: str, problems: list, 
     return _scalar(node, loader)
 
 
+_VALUE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent, yaml.AliasEvent)
+
+
+def _count_values(text: str, limit: int) -> None:
+    """Raise :class:`_TooLarge` at the first value past ``limit`` (parser events only: nothing is built)."""
+    loader = _Loader(text)
+    try:
+        seen = 0
+        while loader.check_event():
+            if isinstance(loader.get_event(), _VALUE_EVENTS):
+                seen += 1
+                if seen > limit:
+                    raise _TooLarge
+    finally:
+        loader.dispose()
+
+
+def _too_large(file: str, limits: Limits) -> DeckgenError:
+    return DeckgenError(Problem(file, 1, 1, None, f"document too large: more than {limits.values} values "
+                                                  f"(aliases expanding too far?; limits.values in deckgen.yaml)"))
+
+
 def parse_yaml(text: str, file: str, limits: Limits = DEFAULT_LIMITS) -> Located:
     """Parse ``text`` (YAML or JSON) into a :class:`Located`.
 
@@ -146,7 +174,10 @@ def parse_yaml(text: str, file: str, limits: Limits = DEFAULT_LIMITS) -> Located
     """
     loader = _Loader(text)
     try:
+        _count_values(text, limits.values)
         node = loader.get_single_node()
+    except _TooLarge:
+        raise _too_large(file, limits) from None
     except RecursionError:
         raise DeckgenError(Problem(file, 1, 1, None, "document nested too deeply")) from None
     except yaml.MarkedYAMLError as exc:
@@ -166,9 +197,7 @@ def parse_yaml(text: str, file: str, limits: Limits = DEFAULT_LIMITS) -> Located
     try:
         data = _convert(node, loader, (), lines, file, problems, [limits.values, limits.string], columns)
     except _TooLarge:
-        raise DeckgenError(Problem(file, 1, 1, None, f"document too large: more than {limits.values} values "
-                                                     f"(aliases expanding too far?; limits.values in "
-                                                     f"deckgen.yaml)")) from None
+        raise _too_large(file, limits) from None
     except _TooLong as exc:
         mark = exc.node.start_mark
         raise DeckgenError(Problem(file, mark.line + 1, mark.column + 1, None,

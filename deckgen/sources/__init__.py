@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from deckgen.errors import DeckgenError, Problem
+from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
 from deckgen.sources.runs import Run, RunCard, expand, lang_run_problems, run_texts
 from deckgen.sources.sheets import is_sheet, read_sheet
 from deckgen.strings import Text, located
@@ -33,7 +34,7 @@ class CardList:
     sheet: bool = False  # read from a spreadsheet (problems are named by column)
 
 
-def check_cards(cards: CardList, schema: dict) -> list[Problem]:
+def check_cards(cards: CardList, schema: dict, limits: Limits = DEFAULT_LIMITS) -> list[Problem]:
     """The card list's entries against the card schema, each problem once and named as the user wrote it.
 
     A problem of a generated card is named by its run (and reported once for
@@ -43,7 +44,7 @@ def check_cards(cards: CardList, schema: dict) -> list[Problem]:
     from deckgen.validate import validate
 
     out = []
-    for problem in validate(cards.doc, schema):
+    for problem in validate(cards.doc, schema, limits):
         head, _, rest = (problem.field or "").partition(".")
         if head.isdigit() and int(head) in cards.runs:
             made = cards.runs[int(head)]
@@ -55,13 +56,14 @@ def check_cards(cards: CardList, schema: dict) -> list[Problem]:
 
 
 def load_card_list(path: Path, name: str, load_yaml: Callable[[Path], Located | None],
-                   card_fields: Mapping[str, Any], card_texts, languages) -> tuple[CardList | None, list[Problem]]:
-    """Read the card list ``path`` (shown as ``name``): (the list or None, problems)."""
+                   card_fields: Mapping[str, Any], card_texts, languages,
+                   limits: Limits = DEFAULT_LIMITS) -> tuple[CardList | None, list[Problem]]:
+    """Read the card list ``path`` (shown as ``name``) within ``limits``: (the list or None, problems)."""
     if is_sheet(path.name):
         if not path.is_file():
             return None, [Problem(name, message="file not found")]
         try:
-            sheet = read_sheet(path, name, card_fields, card_texts, languages)
+            sheet = read_sheet(path, name, card_fields, card_texts, languages, limits)
         except DeckgenError as exc:
             return None, exc.problems
         texts = {i: {lang: {key: located(value, name, row, col, f"{key}.{lang}")
@@ -72,7 +74,7 @@ def load_card_list(path: Path, name: str, load_yaml: Callable[[Path], Located | 
     doc = load_yaml(path)
     if doc is None:
         return None, []
-    expanded, runs, problems = expand(doc)
+    expanded, runs, problems = expand(doc, limits)
     if problems:
         return None, problems
     return CardList(expanded, runs=runs), []

@@ -1,4 +1,4 @@
-"""Card lists as spreadsheets: CSV, XLSX (openpyxl) and ODS (odfpy).
+"""Card lists as spreadsheets: CSV, XLSX (openpyxl) and ODS (read as a stream with defusedxml).
 
 One row per card, the first row names the columns::
 
@@ -16,6 +16,14 @@ A cell is read as its field's schema says (``integer``, ``number``,
 read so stays text, and the card schema reports it at ``FILE:ROW:COLUMN``.
 The result is the same located document a YAML card list gives, so a CSV
 deck and its YAML twin make the same cards — and the same PDFs.
+
+A spreadsheet may come from someone else, so it is read within the project's
+limits, row by row, and refused at the first one passed: the file's bytes
+and, for XLSX and ODS (zip files), the unpacked size of every part
+(``limits.file_bytes``); the rows (``limits.rows``); the cells, a row's
+trailing empty cells not counted (``limits.cells``); one cell's characters
+(``limits.string``).  An XLSX's declared ``<dimension>`` and an ODS's
+repeated rows and columns are never trusted to size anything.
 """
 
 from __future__ import annotations
@@ -23,11 +31,13 @@ from __future__ import annotations
 import csv
 import io
 import re
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from deckgen.errors import DeckgenError, Problem
+from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
 from deckgen.yamlpos import Located, WrittenInt, read_utf8
 
 SUFFIXES = (".csv", ".xlsx", ".ods")
@@ -75,26 +85,43 @@ def _cell_text(value: Any) -> str:
     return str(value).strip()
 
 
-def _csv_rows(path: Path, name: str) -> list[tuple[int, list[str]]]:
+def _csv_rows(path: Path, name: str) -> Iterator[tuple[int, list[str]]]:
     text = read_utf8(path, name, "utf-8-sig", " (save the CSV file as UTF-8)")
-    sample = text[:4096]
-    delimiter = ";" if sample.splitlines()[:1] and sample.splitlines()[0].count(";") > sample.splitlines()[0].count(",") \
-        else ","
+    first = text[:4096].splitlines()[:1]
+    delimiter = ";" if first and first[0].count(";") > first[0].count(",") else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows = []
     start = 1
     try:
         for record in reader:
-            rows.append((start, [c.strip() for c in record]))
+            yield start, [c.strip() for c in record]
             start = reader.line_num + 1
     except csv.Error as exc:
         raise DeckgenError(Problem(name, reader.line_num, message=f"not readable as CSV: {exc}")) from None
-    return rows
 
 
-def _xlsx_rows(path: Path, name: str) -> list[tuple[int, list[str]]]:
+def _unpacked_size(path: Path, name: str, kind: str, limits: Limits) -> None:
+    """Refuse a zip-based sheet whose parts unpack beyond ``limits.file_bytes`` (a zip bomb), before parsing.
+
+    The sizes are the ones the zip declares; Python's zip reader never unpacks a part beyond its declared size.
+    """
+    try:
+        with zipfile.ZipFile(path) as archive:
+            parts = archive.infolist()
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise DeckgenError(Problem(name, message=f"not a readable {kind} ({type(exc).__name__}: {exc})")) from None
+    total = 0
+    for part in parts:
+        total += part.file_size
+        if total > limits.file_bytes:
+            raise DeckgenError(Problem(name, 1, 1, None, f"unpacks to more than {limits.file_bytes} bytes "
+                                                         f"(at its part {part.filename!r}; limits.file_bytes "
+                                                         f"in deckgen.yaml)"))
+
+
+def _xlsx_rows(path: Path, name: str, limits: Limits) -> Iterator[tuple[int, list[str]]]:
     from openpyxl import load_workbook
 
+    _unpacked_size(path, name, "XLSX workbook", limits)
     try:
         book = load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a damaged file
@@ -102,53 +129,138 @@ def _xlsx_rows(path: Path, name: str) -> list[tuple[int, list[str]]]:
             from None
     try:
         sheet = book.worksheets[0]
-        return [(i, [_cell_text(v) for v in row]) for i, row in enumerate(sheet.iter_rows(values_only=True), 1)]
+        sheet.reset_dimensions()  # the declared <dimension> may be anything: rows are as long as their cells
+        rows = sheet.iter_rows(min_row=1, min_col=1, values_only=True)
+        for number, row in enumerate(rows, 1):
+            yield number, [_cell_text(v) for v in row]
+    except DeckgenError:
+        raise
+    except Exception as exc:  # a damaged sheet part
+        raise DeckgenError(Problem(name, message=f"not a readable XLSX workbook ({type(exc).__name__}: {exc})")) \
+            from None
     finally:
         book.close()
 
 
-def _ods_rows(path: Path, name: str) -> list[tuple[int, list[str]]]:
-    from odf import opendocument, table, text
+_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+_ODS_CELLS = (_TABLE + "table-cell", _TABLE + "covered-table-cell")
 
-    try:
-        document = opendocument.load(str(path))
-    except Exception as exc:  # odfpy raises many kinds for a damaged file
-        raise DeckgenError(Problem(name, message=f"not a readable ODS spreadsheet ({type(exc).__name__}: {exc})")) \
-            from None
-    sheets = document.spreadsheet.getElementsByType(table.Table)
-    if not sheets:
-        return []
-    rows: list[tuple[int, list[str]]] = []
+
+def _ods_cell(cell) -> str:
+    kind = cell.get(_OFFICE + "value-type")
+    if kind in ("float", "percentage", "currency"):
+        return _cell_text(float(cell.get(_OFFICE + "value")))
+    if kind == "boolean":
+        return cell.get(_OFFICE + "boolean-value") or ""
+    return "\n".join("".join(p.itertext()) for p in cell.iter(_TEXT + "p")).strip()
+
+
+def _ods_row(row, name: str, number: int, limits: Limits) -> list[str]:
+    """The cells of one ``table:table-row``, repeated columns expanded, trailing empty cells dropped."""
+    cells: list[str] = []
+    pending_empty = 0  # empty cells not yet known to be followed by a value
+    for cell in row:
+        if cell.tag not in _ODS_CELLS:
+            continue
+        repeat = _repeat(cell.get(_TABLE + "number-columns-repeated"))
+        value = _ods_cell(cell)
+        if not value:
+            pending_empty += repeat
+            continue
+        if len(cells) + pending_empty + repeat > limits.cells:
+            raise DeckgenError(_too_many(name, number, "cells", limits.cells))
+        cells.extend([""] * pending_empty + [value] * repeat)
+        pending_empty = 0
+    return cells
+
+
+def _ods_rows(path: Path, name: str, limits: Limits) -> Iterator[tuple[int, list[str]]]:
+    """The rows of the first table of an ODS file, read as a stream (defusedxml: no DTD, no entities)."""
+    from defusedxml.ElementTree import iterparse
+
+    _unpacked_size(path, name, "ODS spreadsheet", limits)
     number = 0
-    for row in sheets[0].getElementsByType(table.TableRow):
-        cells: list[str] = []
-        for cell in row.childNodes:
-            if cell.qname[1] not in ("table-cell", "covered-table-cell"):
-                continue
-            repeat = int(cell.getAttribute("numbercolumnsrepeated") or 1)
-            kind = cell.getAttribute("valuetype")
-            if kind in ("float", "percentage", "currency"):
-                value = _cell_text(float(cell.getAttribute("value")))
-            elif kind == "boolean":
-                value = cell.getAttribute("booleanvalue")
-            else:
-                value = "\n".join(str(p) for p in cell.getElementsByType(text.P)).strip()
-            cells.extend([value] * min(repeat, 1000))
-        repeat = int(row.getAttribute("numberrowsrepeated") or 1)
-        for k in range(min(repeat, 1000) if any(cells) else 0):
-            rows.append((number + k + 1, list(cells)))
-        number += repeat
-    return rows
+    try:
+        with zipfile.ZipFile(path) as archive, archive.open("content.xml") as content:
+            depth = 0  # tables open (a table may hold another in a cell)
+            for event, element in iterparse(content, events=("start", "end"), forbid_dtd=True):
+                if element.tag == _TABLE + "table":
+                    depth += 1 if event == "start" else -1
+                    if depth == 0:
+                        return  # the first sheet is the card list
+                    continue
+                if event != "end" or depth != 1 or element.tag != _TABLE + "table-row":
+                    continue
+                cells = _ods_row(element, name, number + 1, limits)
+                repeat = _repeat(element.get(_TABLE + "number-rows-repeated"))
+                element.clear()
+                if not cells:  # empty rows are skipped: only their count matters
+                    number += repeat
+                    if number > limits.rows:
+                        raise DeckgenError(_too_many(name, limits.rows + 1, "rows", limits.rows))
+                    continue
+                for _ in range(repeat):
+                    number += 1
+                    yield number, list(cells)
+                    if number > limits.rows:
+                        return
+    except DeckgenError:
+        raise
+    except Exception as exc:  # a damaged file: not a zip, no content.xml, bad XML, a DTD or entities
+        raise DeckgenError(Problem(name, number + 1 if number else None,
+                                   message=f"not a readable ODS spreadsheet ({type(exc).__name__}: {exc})")) \
+            from None
 
 
-def read_rows(path: Path, name: str) -> list[tuple[int, list[str]]]:
-    """(row number, cells as text) of the first sheet of a CSV, XLSX or ODS file."""
+def _repeat(attribute) -> int:
+    try:
+        return max(1, int(attribute or 1))
+    except ValueError:
+        return 1
+
+
+def _too_many(name: str, row: int, what: str, limit: int) -> Problem:
+    return Problem(name, row, None, None, f"more than {limit} {what} (limits.{what} in deckgen.yaml)")
+
+
+def _bounded(rows: Iterable[tuple[int, list[str]]], name: str, limits: Limits) -> list[tuple[int, list[str]]]:
+    """The rows, trailing empty cells dropped, refused at the first row past the project's limits."""
+    out = []
+    cells = 0
+    for count, (number, row) in enumerate(rows, 1):
+        if count > limits.rows:
+            raise DeckgenError(_too_many(name, number, "rows", limits.rows))
+        while row and not row[-1]:
+            row.pop()
+        cells += len(row)
+        if cells > limits.cells:
+            raise DeckgenError(_too_many(name, number, "cells", limits.cells))
+        for column, cell in enumerate(row, 1):
+            if len(cell) > limits.string:
+                raise DeckgenError(Problem(name, number, column, None,
+                                           f"a cell of {len(cell)} characters, more than the limit of "
+                                           f"{limits.string} (limits.string in deckgen.yaml)"))
+        out.append((number, row))
+    return out
+
+
+def read_rows(path: Path, name: str, limits: Limits = DEFAULT_LIMITS) -> list[tuple[int, list[str]]]:
+    """(row number, cells as text) of the first sheet of a CSV, XLSX or ODS file, within ``limits``."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise DeckgenError(Problem(name, message=f"cannot read file: {exc.strerror}")) from None
+    if size > limits.file_bytes:
+        raise DeckgenError(Problem(name, 1, 1, None, f"file of {size} bytes, more than the limit of "
+                                                     f"{limits.file_bytes} (limits.file_bytes in deckgen.yaml)"))
     suffix = path.suffix.lower()
     if suffix == ".xlsx":
-        return _xlsx_rows(path, name)
+        return _bounded(_xlsx_rows(path, name, limits), name, limits)
     if suffix == ".ods":
-        return _ods_rows(path, name)
-    return _csv_rows(path, name)
+        return _bounded(_ods_rows(path, name, limits), name, limits)
+    return _bounded(_csv_rows(path, name), name, limits)
 
 
 # ------------------------------------------------------------------ cells to values
@@ -180,9 +292,10 @@ def cell_value(text: str, fragment: Mapping[str, Any] | None) -> Any:
     return text
 
 
-def read_sheet(path: Path, name: str, card_fields: Mapping[str, Any], card_texts, languages) -> Sheet:
-    """Read a spreadsheet card list; problems of its columns raise :class:`DeckgenError`."""
-    rows = [(n, cells) for n, cells in read_rows(path, name)
+def read_sheet(path: Path, name: str, card_fields: Mapping[str, Any], card_texts, languages,
+               limits: Limits = DEFAULT_LIMITS) -> Sheet:
+    """Read a spreadsheet card list within ``limits``; problems of its columns raise :class:`DeckgenError`."""
+    rows = [(n, cells) for n, cells in read_rows(path, name, limits)
             if any(cells) and not cells[0].startswith("#")]
     if not rows:
         raise DeckgenError(Problem(name, 1, 1, None, "no header row: the first row names the columns "

@@ -3,6 +3,11 @@
 All measuring happens in em (multiples of the font size), so a text is
 shaped once and only re-broken for each candidate size while shrinking.
 Output coordinates are millimetres, y down, like the card's viewBox.
+
+Boxes and sizes can come from other people's files (style.yaml boxes, a
+template's numbers), so :func:`layout_text` refuses, with a ValueError the
+template reports at its line, a box or size that is not a finite number or
+not positive, and a text longer than ``max_chars`` (``limits.string``).
 """
 
 from __future__ import annotations
@@ -10,6 +15,8 @@ from __future__ import annotations
 import math
 import unicodedata
 from dataclasses import dataclass, field
+
+from deckgen.limits import DEFAULT as DEFAULT_LIMITS
 
 from . import typography
 from .fonts import Font, FontSet
@@ -402,15 +409,36 @@ def _assess(size: float, lines: list[_Line], excess: float, box: TextBox, base: 
     return _Trial(size, lines, extents, height, ascent, descent, base.cap_height, fits, overflow)
 
 
+def _check_numbers(text: str, box: TextBox, size: float, min_size: float | None, line_height: float,
+                   letter_spacing: float, max_chars: int) -> None:
+    """Refuse what would make the layout loop without end or without bound (ValueError)."""
+    if len(text) > max_chars:
+        raise ValueError(f"text() of {len(text)} characters, more than the limit of {max_chars} "
+                         f"(limits.string in deckgen.yaml)")
+    for name, value in (("x", box.x), ("y", box.y), ("letter_spacing", letter_spacing)):
+        if not math.isfinite(value):
+            raise ValueError(f"text() box {name} {value}: not a finite number")
+    for name, value in (("width", box.w), ("height", box.h), ("size", size), ("min_size", min_size),
+                        ("line_height", line_height)):
+        if value is not None and not (math.isfinite(value) and value > 0):
+            in_box = name in ("width", "height")
+            raise ValueError(f"text() {'box ' if in_box else ''}{name} {value}: must be a positive finite number"
+                             + (" (a box is [x, y, width, height] in mm)" if in_box else ""))
+
+
 def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Icon] | None = None,
                 font: str = "body", size: float = 3.2, min_size: float | None = None, align: str = "left",
                 valign: str = "top", lang: str = "en", line_height: float = 1.2, fill: str = "#000",
-                letter_spacing: float = 0.0, max_lines: int | None = None) -> LayoutResult:
+                letter_spacing: float = 0.0, max_lines: int | None = None,
+                max_chars: int = DEFAULT_LIMITS.string) -> LayoutResult:
     """Lay out marked-up ``text`` in ``box`` (mm), shrinking from ``size`` down to ``min_size``.
 
     ``letter_spacing`` is in em (0.05 = 5 % of the font size), ``line_height``
-    a multiple of the size.  See :class:`LayoutResult` for the outcome.
+    a multiple of the size.  See :class:`LayoutResult` for the outcome.  A
+    box or size that is not a positive finite number, or a text longer than
+    ``max_chars``, is a ValueError.
     """
+    _check_numbers(text, box, size, min_size, line_height, letter_spacing, max_chars)
     if align not in ALIGNS:
         raise ValueError(f"align must be one of {ALIGNS}, not {align!r}")
     if valign not in VALIGNS:
@@ -423,13 +451,22 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
     paragraphs = shaper.paragraphs(items)
     breaker = _Breaker(shaper, paragraphs, align)
 
+    def attempt(s: float) -> _Trial:
+        lines, excess = breaker.run(box.w / s)
+        return _assess(s, lines, excess, box, shaper.base, line_height, max_lines)
+
     s = size
-    while True:
-        lines, excess = breaker.run(box.w / s if s > 0 else math.inf)
-        trial = _assess(s, lines, excess, box, shaper.base, line_height, max_lines)
-        if trial.fits or s <= min_size + 1e-9:
-            break
-        s = max(min_size, round(s * SHRINK_FACTOR, 4))
+    trial = attempt(s)
+    if not trial.fits and min_size < size - 1e-9:
+        # the smallest size first: a text that does not fit even there ends there, in one more try,
+        # instead of after a try at every size on the way down (a long text in a small box)
+        smallest = attempt(min_size)
+        if not smallest.fits:
+            trial = smallest
+        else:
+            while not trial.fits:
+                s = max(min_size, round(s * SHRINK_FACTOR, 4))
+                trial = smallest if s <= min_size + 1e-9 else attempt(s)
 
     svg, ink, baselines = _render(trial, box, align, valign, line_height, fill)
     missing = sorted(shaper.missing)
