@@ -342,3 +342,10 @@ def test_include_fan_out_stops_at_the_clock(demo):
     assert result.exit_code == 2 and "Traceback" not in result.output
     first = result.output.splitlines()[0]
     assert first.startswith("templates/demo/a") and "(limits.template_seconds in deckgen.yaml)" in first, first
+
+
+@pytest.mark.parametrize("word", ["nan", "inf", "-inf"])
+def test_a_non_finite_float_is_a_located_error_even_as_a_constant(demo, word):
+    """Jinja folds ``'nan'|float`` into its compiled code, where ``nan`` would be an undefined name (exit 1)."""
+    line = plant(demo, "{{ text('Hello', 1, 1, '%s'|float, 5) }}" % word)
+    refused(check(demo), line, f"|float of '{word}' is not a finite number")

@@ -501,6 +501,21 @@ class _BoundedCodeGenerator(CodeGenerator):
         self.write("))")
 
 
+def _finite_float(value: Any, default: float = 0.0) -> float:
+    """``|float`` for templates: a finite number or an error (a face has no use for NaN or infinity).
+
+    Raising on ``nan``/``inf`` also keeps Jinja from folding ``'nan'|float`` into its compiled code,
+    where the constant would be written as the undefined name ``nan``.
+    """
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = float(default)
+    if not math.isfinite(number):
+        raise ValueError(f"|float of {value!r} is not a finite number (a face's numbers are sizes and positions)")
+    return number
+
+
 class FaceEnvironment(SandboxedEnvironment):
     """The sandbox with autoescaping, strict undefined names, the type allowlist and the render budget."""
 
@@ -512,6 +527,7 @@ class FaceEnvironment(SandboxedEnvironment):
         self.globals.clear()
         self.globals.update(TEMPLATE_GLOBALS)
         self.filters = {name: _bounded_filter(name, f) for name, f in self.filters.items()}
+        self.filters["float"] = _finite_float
         self.policies["json.dumps_kwargs"] = {"sort_keys": True, "default": _json_value}
 
     # -------------------------------------------------------------- building, counted

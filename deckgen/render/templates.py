@@ -315,7 +315,8 @@ class FaceRenderer:
         safe = (g.safe.x, g.safe.y, g.safe.x1, g.safe.y1)
         root = self.root
         text_fn = make_text_function(self.fonts, self.icons, self.lang, problems, safe_rect=safe, subject=subject,
-                                     locate=lambda: template_call_site(root))
+                                     locate=lambda: template_call_site(root),
+                                     max_chars=(getattr(self.project, "limits", None) or DEFAULT_LIMITS).string)
 
         def t(label: str, **values) -> str:
             return self.label(label, problems, values)

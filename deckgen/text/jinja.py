@@ -60,12 +60,15 @@ def text_problem(s: str, message: str, subject: str, name: str | None,
 
 def make_text_function(fonts: FontSet, icons: dict[str, Icon], lang: str, report: list,
                        safe_rect: tuple[float, float, float, float] | None = None, subject: str = "",
-                       locate: Callable[[], tuple[str | None, int | None]] = lambda: (None, None)) -> Callable:
+                       locate: Callable[[], tuple[str | None, int | None]] = lambda: (None, None),
+                       max_chars: int | None = None) -> Callable:
     """Build ``text(s, x, y, w, h, ...)`` for a template rendering one face in ``lang``.
 
     ``subject`` names the face in messages (``card coins-5 [ru]``); ``locate``
-    returns the template file and line of the call being made.
+    returns the template file and line of the call being made; ``max_chars``
+    is the longest text it lays out (the project's ``limits.string``).
     """
+    longest = {} if max_chars is None else {"max_chars": max_chars}
 
     def text(s, x, y, w, h, font="body", size=3.2, min_size=None, align="center", valign="middle",
              fill="#000", line_height=1.2, letter_spacing=0, name=None, max_lines=None) -> Markup:
@@ -73,7 +76,7 @@ def make_text_function(fonts: FontSet, icons: dict[str, Icon], lang: str, report
         res = layout_text(s, TextBox(float(x), float(y), float(w), float(h)), fonts=fonts, icons=icons,
                           font=font, size=float(size), min_size=None if min_size is None else float(min_size),
                           align=align, valign=valign, lang=lang, line_height=float(line_height), fill=fill,
-                          letter_spacing=float(letter_spacing), max_lines=max_lines)
+                          letter_spacing=float(letter_spacing), max_lines=max_lines, **longest)
         messages = list(res.problems)
         if safe_rect is not None:
             excess = safe_zone_excess(res.ink_boxes, safe_rect)
