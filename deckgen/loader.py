@@ -111,7 +111,11 @@ def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
             continue
         game_dir = root / "data" / game_id
         if not (game_dir / "game.yaml").is_file():
-            col.problems.append(doc.problem(("games", index), f"no data/{game_id}/game.yaml"))
+            from deckgen.suggest import did_you_mean
+
+            known = sorted(p.parent.name for p in (root / "data").glob("*/game.yaml"))
+            col.problems.append(doc.problem(("games", index),
+                                            f"no data/{game_id}/game.yaml{did_you_mean(game_id, known)}"))
             continue
         game = _load_game(col, root, game_id, languages, engines)
         if game is not None:
@@ -167,6 +171,23 @@ def _card_schema(card_fields: dict) -> dict:
     return base
 
 
+def _template_missing(root: Path, game_id: str, name: str) -> str:
+    """The message for a template ``name`` that is not in the game's template folders."""
+    from deckgen.render.templates import template_dirs
+    from deckgen.suggest import did_you_mean
+
+    known = sorted({p.name for d in template_dirs(root, game_id) if d.is_dir() for p in d.glob("*.j2")})
+    return f"template templates/{game_id}/{name} not found{did_you_mean(name, known)}"
+
+
+def _file_missing(col: _Collector, path: Path) -> str:
+    """The message for a data file ``path`` that does not exist, with the nearest name in its folder."""
+    from deckgen.suggest import did_you_mean
+
+    known = sorted(p.name for p in path.parent.iterdir()) if path.parent.is_dir() else []
+    return f"{col.rel(path)} not found{did_you_mean(path.name, known)}"
+
+
 def _template_exists(root: Path, game_id: str, name: str) -> bool:
     from deckgen.render.templates import template_dirs
 
@@ -209,7 +230,7 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
         for key in ("front", "back"):
             if not _template_exists(root, game_id, spec[key]):
                 col.problems.append(doc.problem(("decks", deck_id, key),
-                                                f"template templates/{game_id}/{spec[key]} not found"))
+                                                _template_missing(root, game_id, spec[key])))
                 ok = False
         if not ok or deck_id in picked:
             continue
@@ -248,7 +269,10 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
         for lang, s in strings.items():
             for deck_id in s.decks:
                 if deck_id not in decks:
-                    col.problems.append(s.doc.problem(("decks", deck_id), f"unknown deck {deck_id!r}"))
+                    from deckgen.suggest import did_you_mean
+
+                    col.problems.append(s.doc.problem(("decks", deck_id),
+                                                      f"unknown deck {deck_id!r}{did_you_mean(deck_id, decks)}"))
         _check_text_ids(col, texts, ids)
         if runs or any((ldoc.data or {}).get("runs") for ldoc, _ in texts.values()):
             from deckgen.sources import lang_run_problems
@@ -435,7 +459,7 @@ def _documents(col: _Collector, root: Path, game_id: str, doc: Located, raw: dic
         template = entry.get("template") or kind.template
         if not _template_exists(root, game_id, template):
             col.problems.append(doc.problem(at + ("template",) if "template" in entry else at,
-                                            f"template templates/{game_id}/{template} not found"))
+                                            _template_missing(root, game_id, template)))
             continue
         page: Any = entry.get("page", kind.page if kind else "paper")
         if isinstance(page, str) and page != "paper":
@@ -544,7 +568,10 @@ def _check_text_ids(col: _Collector, texts, ids: dict[str, str]) -> None:
     for lang, (doc, cards) in texts.items():
         for card_id in cards:
             if card_id not in ids:
-                col.problems.append(doc.problem(("cards", card_id), f"unknown card id {card_id!r}"))
+                from deckgen.suggest import did_you_mean
+
+                col.problems.append(doc.problem(("cards", card_id),
+                                                f"unknown card id {card_id!r}{did_you_mean(card_id, ids)}"))
 
 
 def _card_label(problem: Problem) -> Problem:
@@ -585,9 +612,17 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
 
     game_dir = root / "data" / game_id
     docs, lists = [], {}
-    for name in files:
-        path = _inside(col, game_doc, ("decks", deck_id, "cards"), game_dir, name)
+    listed = isinstance(spec.get("cards"), list)
+    for number, name in enumerate(files):
+        at = ("decks", deck_id, "cards", number) if listed and variant is None else ("decks", deck_id, "cards")
+        path = _inside(col, game_doc, at, game_dir, name)
         if path is None:
+            return None
+        if not path.is_file():
+            if variant is not None and name in spec.get("variants", {}).get(variant, {}).values():
+                old = next(k for k, v in spec["variants"][variant].items() if v == name)
+                at = ("decks", deck_id, "variants", variant, old)
+            col.problems.append(game_doc.problem(at, _file_missing(col, path)))
             return None
         card_list, found = load_card_list(path, col.rel(path), col.load, card_fields, card_texts, languages)
         col.problems.extend(found)
@@ -629,7 +664,7 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
             name = entry.get(key)
             if name and not _template_exists(root, game_id, name):
                 col.problems.append(_card_label(cards_doc.problem(
-                    (index, key), f"template templates/{game_id}/{name} not found")))
+                    (index, key), _template_missing(root, game_id, name))))
                 bad = True
         if bad:
             continue

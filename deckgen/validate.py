@@ -7,7 +7,6 @@ message`` with the line taken from the YAML position map.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from functools import lru_cache
@@ -18,6 +17,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from deckgen.errors import Problem
+from deckgen.suggest import did_you_mean
 from deckgen.yamlpos import Located
 
 
@@ -42,7 +42,8 @@ def _message(error) -> tuple[tuple, str]:
         pattern_props = error.schema.get("patternProperties", {})
         extra = [k for k in extra if not any(re.search(p, str(k)) for p in pattern_props)]
         if extra:
-            return path + (extra[0],), f"unknown key {extra[0]!r}"
+            hint = did_you_mean(extra[0], error.schema.get("properties", {}))
+            return path + (extra[0],), f"unknown key {extra[0]!r}{hint}"
     if v == "required":
         missing = re.findall(r"'([^']+)' is a required property", error.message)
         name = missing[0] if missing else "?"
@@ -52,12 +53,12 @@ def _message(error) -> tuple[tuple, str]:
         expected = " or ".join(expected) if isinstance(expected, list) else expected
         return path, f"expected {expected}, got {_short(error.instance)}"
     if v == "enum" and "propertyNames" in error.schema_path:  # a key that is not one of the known ones
-        near = difflib.get_close_matches(str(error.instance), [str(x) for x in error.validator_value], 1)
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        hint = did_you_mean(error.instance, error.validator_value)
         return path + (error.instance,), f"unknown key {_short(error.instance)}{hint}"
     if v == "enum":
         allowed = ", ".join(str(x) for x in error.validator_value)
-        return path, f"{_short(error.instance)} is not one of: {allowed}"
+        hint = did_you_mean(error.instance, error.validator_value) if isinstance(error.instance, str) else ""
+        return path, f"{_short(error.instance)} is not one of: {allowed}{hint}"
     if v == "pattern":
         return path, f"{_short(error.instance)} does not match the pattern {error.validator_value}"
     if v == "propertyNames":
