@@ -502,7 +502,7 @@ def _pick_deck(col: _Collector, doc: Located, deck_id: str, spec: dict, decks: d
     return Deck(id=deck_id, game_id=source.game_id, cards=tuple(cards), size=size, front=spec["front"],
                 back=spec["back"], localized=spec.get("localized", source.localized),
                 style=spec.get("style", source.style),
-                source=Source(doc.file, doc.line(("decks", deck_id))))
+                source=Source(doc.file, doc.line(("decks", deck_id))), **_expected_count(doc, deck_id, spec))
 
 
 def _size(spec: dict) -> CardSize:
@@ -684,4 +684,13 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
                           run=made_by.run.name if (made_by := lists[id(cards_doc)].runs.get(index)) else None))
     return Deck(id=deck_id, game_id=game_id, cards=tuple(cards), size=size, front=spec["front"],
                 back=spec["back"], localized=spec.get("localized", True), style=spec.get("style", {}),
-                source=Source(game_doc.file, game_doc.line(("decks", deck_id))), variant=variant)
+                source=Source(game_doc.file, game_doc.line(("decks", deck_id))), variant=variant,
+                **_expected_count(game_doc, deck_id, spec))
+
+
+def _expected_count(doc: Located, deck_id: str, spec: dict) -> dict:
+    """The deck's declared ``count:`` and where it is written (for the check that holds it)."""
+    if "count" not in spec:
+        return {}
+    at = ("decks", deck_id, "count")
+    return {"expected_count": spec["count"], "count_source": Source(doc.file, doc.line(at))}

@@ -62,6 +62,24 @@ def translation_problems(game, decks, languages) -> list[Problem]:
     return list(dict.fromkeys(problems))  # a variant shares its base deck's cards: each text said once
 
 
+def check_card_counts(ctx: CheckContext) -> list[Problem]:
+    """A deck that declares its size (``count:`` in game.yaml) has that many cards, copies included."""
+    problems = []
+    for base in ctx.game.decks.values():
+        for deck in (base, *base.variants.values()):
+            if deck.expected_count is None or deck.total_cards == deck.expected_count:
+                continue
+            where = deck.count_source or deck.source
+            which = f"variant {deck.variant!r} of deck {deck.id!r}" if deck.variant else f"deck {deck.id!r}"
+            difference = deck.total_cards - deck.expected_count
+            problems.append(Problem(where.file if where else None, where.line if where else None, None,
+                                    f"decks.{deck.id}.count",
+                                    f"{which} has {deck.total_cards} cards, {abs(difference)} "
+                                    f"{'more' if difference > 0 else 'fewer'} than the {deck.expected_count} "
+                                    f"declared here (copies included: a card's count: in the card list)"))
+    return problems
+
+
 def check_faces(ctx: CheckContext) -> list[Problem]:
     """Render every face in every language; report overflow, missing glyphs, safe zone, missing strings."""
     from deckgen.build import default_store, render_targets
@@ -104,6 +122,7 @@ from deckgen.checks.glossary import GLOSSARY  # noqa: E402
 
 GENERAL = (
     Check("translations", check_translations),
+    Check("card count", check_card_counts),
     GLOSSARY,
     CUTSAFE,
     Check("text fit and glyphs", check_faces),
