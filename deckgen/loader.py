@@ -220,7 +220,7 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
     card_texts, optional_texts = _card_texts(data.get("card_texts", ["name"]))
     before = len(col.problems)
     strings, texts = _load_strings(col, game_dir, languages)
-    _check_text_keys(col, texts, card_texts)
+    _check_text_keys(col, texts, card_texts, doc)
     lang_ok = len(col.problems) == before
     decks = {}
     broken = False
@@ -552,16 +552,39 @@ def _card_texts(raw: list) -> tuple[tuple[str, ...], frozenset[str]]:
     return tuple(keys), frozenset(optional)
 
 
-def _check_text_keys(col: _Collector, texts, card_texts: tuple[str, ...]) -> None:
-    """A card's text under a key the game does not have (``nmae:``) is a located error, not a missing name."""
-    known = ", ".join(card_texts) or "none"
+def _check_text_keys(col: _Collector, texts, card_texts: tuple[str, ...], game_doc: Located) -> None:
+    """A card's text under a key the game does not have (``nmae:``) is a located error, not a missing name.
+
+    Each unknown key is reported once, at its first place; the message says the line that declares it.
+    """
+    from deckgen.suggest import nearest
+
+    places: dict[str, list[Problem]] = {}
     for _lang, (doc, cards) in texts.items():
         for card_id, entry in cards.items():
             for key in entry:
                 if key not in card_texts:
-                    col.problems.append(doc.problem(("cards", card_id, key),
-                                                    f"unknown key {key!r} (a card's texts in this game: {known}; "
-                                                    f"game.yaml card_texts)"))
+                    places.setdefault(key, []).append(doc.problem(("cards", card_id, key), ""))
+    known = ", ".join(card_texts) or "none"
+    for key, found in places.items():
+        near = nearest(key, card_texts)
+        if near is not None:
+            message = (f"unknown key {key!r} (did you mean {near!r}? a card's texts in this game: {known}; "
+                       f"game.yaml card_texts)")
+        else:
+            message = f"unknown key {key!r}: {_declare_text(game_doc, key)}"
+        if len(found) > 1:
+            message += f" (and {len(found) - 1} more place{'s' if len(found) > 2 else ''})"
+        col.problems.append(replace(found[0], message=message))
+
+
+def _declare_text(game_doc: Located, key: str) -> str:
+    """What to write in game.yaml so that the card text ``key`` is known: the whole new card_texts line."""
+    raw = game_doc.data.get("card_texts")
+    items = [f"{{{next(iter(i))}: optional}}" if isinstance(i, dict) else str(i) for i in (raw or ["name"])]
+    line = f"card_texts: [{', '.join(items + [f'{{{key}: optional}}'])}]"
+    where = f"at {game_doc.file}:{game_doc.line(('card_texts',))}" if raw is not None else f"in {game_doc.file}"
+    return f"to print it, write `{line}` {where} (a plain `{key}` if every card has it in every language)"
 
 
 def _check_text_ids(col: _Collector, texts, ids: dict[str, str]) -> None:
