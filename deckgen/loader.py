@@ -268,11 +268,11 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
     if not broken and lang_ok:  # a card file that did not load is reported once, not card by card
         for lang, s in strings.items():
             for deck_id in s.decks:
-                if deck_id not in decks:
+                if deck_id not in data["decks"]:  # a declared deck that failed to load was reported already
                     from deckgen.suggest import did_you_mean
 
-                    col.problems.append(s.doc.problem(("decks", deck_id),
-                                                      f"unknown deck {deck_id!r}{did_you_mean(deck_id, decks)}"))
+                    hint = did_you_mean(deck_id, data["decks"])
+                    col.problems.append(s.doc.problem(("decks", deck_id), f"unknown deck {deck_id!r}{hint}"))
         _check_text_ids(col, texts, ids)
         if runs or any((ldoc.data or {}).get("runs") for ldoc, _ in texts.values()):
             from deckgen.sources import lang_run_problems
@@ -284,7 +284,7 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
         if _inside(col, doc, ("engine_data", key), game_dir, name) is None:
             continue
         if not (game_dir / name).is_file():
-            col.problems.append(doc.problem(("engine_data", key), f"file data/{game_id}/{name} not found"))
+            col.problems.append(doc.problem(("engine_data", key), _file_missing(col, game_dir / name)))
     style = _load_style(col, game_dir, doc, data.get("style"))
     decisions = _load_decisions(col, game_dir, doc, data.get("decisions"))
     documents = _documents(col, root, game_id, doc, data.get("documents", {}), descriptor)
@@ -359,9 +359,14 @@ def _load_style(col: _Collector, game_dir: Path, game_doc: Located, name: str | 
     if path is None:
         return {}
     if not path.is_file():
-        col.problems.append(game_doc.problem(("style",), f"file {col.rel(path)} not found"))
+        col.problems.append(game_doc.problem(("style",), _file_missing(col, path)))
         return {}
     doc = col.load(path)
+    if doc is not None and doc.data is None:
+        col.problems.append(Problem(doc.file, 1, 1, None, f"the file is empty (named at {game_doc.file}:"
+                                                          f"{game_doc.line(('style',))}): write colours:, boxes: "
+                                                          f"or values: in it, or remove that style: line"))
+        return {}
     if doc is None or not col.validate(doc, STYLE_SCHEMA):
         return {}
     return dict(doc.data or {})
@@ -421,7 +426,7 @@ def _load_decisions(col: _Collector, game_dir: Path, game_doc: Located, name: st
     if path is None:
         return None
     if not path.is_file():
-        col.problems.append(game_doc.problem(("decisions",), f"file {col.rel(path)} not found"))
+        col.problems.append(game_doc.problem(("decisions",), _file_missing(col, path)))
         return None
     doc = col.load(path)
     if doc is None or not col.validate(doc, DECISIONS_SCHEMA):
@@ -482,18 +487,21 @@ def _documents(col: _Collector, root: Path, game_id: str, doc: Located, raw: dic
 
 def _pick_deck(col: _Collector, doc: Located, deck_id: str, spec: dict, decks: dict, broken: bool) -> Deck | None:
     """A deck made of cards chosen (with counts) from another deck of the game."""
+    from deckgen.suggest import did_you_mean
+
     source = decks.get(spec["cards_from"])
     if source is None:
         if not broken:  # the source deck's file was reported already
             col.problems.append(doc.problem(("decks", deck_id, "cards_from"),
-                                            f"no deck {spec['cards_from']!r} with its own cards in this game"))
+                                            f"no deck {spec['cards_from']!r} with its own cards in this game"
+                                            f"{did_you_mean(spec['cards_from'], decks)}"))
         return None
     by_id = {c.id: c for c in source.cards}
     cards = []
     for card_id, count in spec["pick"].items():
         if card_id not in by_id:
             col.problems.append(doc.problem(("decks", deck_id, "pick", card_id),
-                                            f"deck {source.id!r} has no card {card_id!r}"))
+                                            f"deck {source.id!r} has no card {card_id!r}{did_you_mean(card_id, by_id)}"))
             continue
         cards.append(replace(by_id[card_id], count=count))
     if len(cards) != len(spec["pick"]):

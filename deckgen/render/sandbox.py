@@ -148,6 +148,9 @@ class FriendlyUndefined(jinja2.StrictUndefined):
         if isinstance(obj, dict):
             keys = ", ".join(str(k) for k in list(obj)[:20]) or "none"
             return f"no key {name!r} here (keys: {keys})"
+        explain = getattr(type(obj), "explain_missing", None)  # a view that knows what it lacks (StyleView)
+        if explain is not None:
+            return explain(obj, name)
         names = [n for n in getattr(obj, "__dict__", {}) if not n.startswith("_")]
         known = f" (it has: {', '.join(names[:20])})" if names else ""
         return f"{_thing(obj)} has no attribute {name!r}{known}"
