@@ -51,6 +51,8 @@ def _message(error) -> tuple[tuple, str]:
     if v == "type":
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
+        if not path and error.instance is None:
+            return path, f"the file is empty (expected {expected})"
         return path, f"expected {expected}, got {_short(error.instance)}"
     if v == "enum" and "propertyNames" in error.schema_path:  # a key that is not one of the known ones
         hint = did_you_mean(error.instance, error.validator_value)
