@@ -501,7 +501,8 @@ def _pick_deck(col: _Collector, doc: Located, deck_id: str, spec: dict, decks: d
     for card_id, count in spec["pick"].items():
         if card_id not in by_id:
             col.problems.append(doc.problem(("decks", deck_id, "pick", card_id),
-                                            f"deck {source.id!r} has no card {card_id!r}{did_you_mean(card_id, by_id)}"))
+                                            f"deck {source.id!r} has no card {card_id!r}"
+                                            f"{did_you_mean(card_id, by_id)}"))
             continue
         cards.append(replace(by_id[card_id], count=count))
     if len(cards) != len(spec["pick"]):
