@@ -398,8 +398,13 @@ class FaceRenderer:
         except RecursionError:
             raise DeckgenError(Problem(shown, 1, None, None, f"{subject}: templates include or call each other without end")) from None
         except jinja2.TemplateSyntaxError as exc:
-            raise DeckgenError(Problem(_rel(exc.filename, root), exc.lineno, None, None,
-                                       exc.message or "syntax error")) from None
+            from deckgen.render.unclosed import unclosed_block
+
+            line, message = exc.lineno, exc.message or "syntax error"
+            opened = unclosed_block(exc.source or "", message, exc.lineno) if exc.source else None
+            if opened is not None:
+                line, message = opened
+            raise DeckgenError(Problem(_rel(exc.filename, root), line, None, None, message)) from None
         except jinja2.TemplateNotFound as exc:
             file, line = _template_position(exc, root)
             raise DeckgenError(Problem(file or shown, line, None, None,
