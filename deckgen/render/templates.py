@@ -431,6 +431,8 @@ class FaceRenderer:
 
         traced.retrace = retrace
         problems.extend(face_problems(traced, subject, lambda f, l: (_rel(f, root) if f else shown, l)))
+        if getattr(self, "deck", None) is not None:  # a card face: lines a template drew through the words
+            problems.extend(_drawn_problems(traced, subject, g, lambda f, l: (_rel(f, root) if f else shown, l)))
         if "<text" in svg:
             problems.append(Problem(f"templates/{self.game.id}/{template_name}", None, None, None,
                                     f"raw <text> element; use text() so the bundled fonts are measured and "
@@ -527,6 +529,17 @@ def _rel(path: str | None, root: Path) -> str:
             return "deckgen/" + str(Path(path).resolve().relative_to(BUILTIN_TEMPLATES.parent.parent))
         except ValueError:
             return path
+
+
+def _drawn_problems(traced, subject: str, g, where) -> list[Problem]:
+    """deckgen/checks/drawn.py on a rendered card face, located at the template lines that drew it."""
+    from deckgen.checks.drawn import drawn_problems
+    from deckgen.render.wellformed import template_line
+
+    def locate(offset: int, is_tag: bool):
+        return template_line(traced, offset, where) if is_tag else where(*traced.origin(offset))
+
+    return drawn_problems(traced, subject, (g.trim.x, g.trim.y, g.trim.w, g.trim.h), locate)
 
 
 def _template_position(exc: BaseException, root: Path) -> tuple[str | None, int | None]:
