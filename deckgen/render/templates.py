@@ -270,7 +270,10 @@ class FaceRenderer:
         if strings is None or key not in strings.strings:
             tfile, tline = template_call_site(self.root)
             lang_file = strings.source.file if strings and strings.source else f"data/{self.game.id}/lang/{self.lang}.yaml"
-            problems.append(Problem(tfile, tline, None, None, f"no string {key!r} in {lang_file}"))
+            from deckgen.suggest import did_you_mean
+
+            hint = did_you_mean(key, strings.strings) if strings else ""
+            problems.append(Problem(tfile, tline, None, None, f"no string {key!r} in {lang_file}{hint}"))
             return key
         file, line, column = strings.position("strings", key)
         self._used[key] = str(strings.strings[key])
