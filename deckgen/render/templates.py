@@ -537,10 +537,10 @@ def _rel(path: str | None, root: Path) -> str:
 def _drawn_problems(traced, subject: str, g, where) -> list[Problem]:
     """deckgen/checks/drawn.py on a rendered card face, located at the template lines that drew it."""
     from deckgen.checks.drawn import drawn_problems
-    from deckgen.render.wellformed import template_line
+    from deckgen.render.wellformed import tag_line
 
     def locate(offset: int, is_tag: bool):
-        return template_line(traced, offset, where) if is_tag else where(*traced.origin(offset))
+        return tag_line(traced, offset, where) if is_tag else where(*traced.origin(offset))
 
     return drawn_problems(traced, subject, (g.trim.x, g.trim.y, g.trim.w, g.trim.h), locate)
 

@@ -33,34 +33,34 @@ def not_well_formed(traced: Traced, line: int, column: int, reason: str,
     ``reason``; ``where`` turns a template filename and line into the file and line shown."""
     svg = traced.text
     stopped = traced.offset_of(line, column)
-    breaks = template_line(traced, stopped, where)
+    breaks = tag_line(traced, stopped, where)
     at_break = _shown(*breaks)
     quote = _unclosed_quote(svg, stopped)
     if quote is not None:
         offset, name = quote
-        file, template_line = template_line(traced, offset, where)
+        file, template_line = tag_line(traced, offset, where)
         return file, template_line, f"the quote of {name}… is never closed: its value runs on into the next line"
     if svg.startswith("<", stopped):
         previous = svg.rfind("<", 0, stopped)
         tag = _TAG.match(svg, previous) if previous >= 0 else None
         if tag is not None and not tag.group(0).startswith("</") and ">" not in svg[previous:stopped]:
-            file, template_line = template_line(traced, previous, where)
+            file, template_line = tag_line(traced, previous, where)
             return file, template_line, f"<{tag.group(1)} …> has no closing >: end it with /> or >"
     stack = _open_elements(svg)
     closing = _CLOSING.match(svg, max(stopped - 2, 0)) or _CLOSING.match(svg, stopped)
     if closing is not None and stack and closing.group(1) not in [tag for tag, _, _ in stack]:
-        file, template_line = template_line(traced, stopped, where)
-        inner = _shown(*template_line(traced, traced.offset_of(*stack[-1][1:]), where))
+        file, template_line = tag_line(traced, stopped, where)
+        inner = _shown(*tag_line(traced, traced.offset_of(*stack[-1][1:]), where))
         return file, template_line, (f"</{closing.group(1)}> closes no open <{closing.group(1)}> (the element open "
                                      f"here is <{stack[-1][0]}>, from {inner})")
     if reason.startswith("mismatched tag") and len(stack) > 1:
         tag, open_line, open_column = stack[-1]
-        file, template_line = template_line(traced, traced.offset_of(open_line, open_column), where)
+        file, template_line = tag_line(traced, traced.offset_of(open_line, open_column), where)
         return file, template_line, (f"<{tag}> is never closed: end it with /> or </{tag}> (the SVG breaks at "
                                      f"{at_break})")
     opened = ""
     if stack:
-        file, template_line = template_line(traced, traced.offset_of(*stack[-1][1:]), where)
+        file, template_line = tag_line(traced, traced.offset_of(*stack[-1][1:]), where)
         opened = f"; <{stack[-1][0]}> open since {_shown(file, template_line)}"
     return breaks[0], breaks[1], (f"the rendered SVG is not well-formed: {reason}{opened} (line {line}, column "
                                   f"{column + 1} of the rendered face)")
@@ -104,7 +104,7 @@ def _unclosed_quote(svg: str, stopped: int) -> tuple[int, str] | None:
     return None
 
 
-def template_line(traced: Traced, offset: int, where) -> tuple[str, int | None]:
+def tag_line(traced: Traced, offset: int, where) -> tuple[str, int | None]:
     """The template file and line that wrote the tag at ``offset``: the piece's own line, or the line below it
     or in a macro (another template of the same folders) that holds a tag with the same attribute names."""
     filename, line = traced.origin(offset)
