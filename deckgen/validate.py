@@ -66,7 +66,9 @@ def _message(error) -> tuple[tuple, str]:
     if v == "propertyNames":
         return path, f"key {_short(error.instance)} is not allowed here"
     if v in ("oneOf", "anyOf"):
-        return path, f"{_short(error.instance)} is not a valid value here"
+        choices = [x for branch in error.validator_value if isinstance(branch, dict) for x in branch.get("enum", [])]
+        hint = did_you_mean(error.instance, choices) if isinstance(error.instance, str) else ""
+        return path, f"{_short(error.instance)} is not a valid value here{hint}"
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return path, f"{_short(error.instance)} is out of range ({v} {error.validator_value})"
     if v == "uniqueItems":

@@ -127,7 +127,7 @@ def test_a_missing_card_list_is_located_at_the_game_yaml_line(demo):
      "data/demo/game.yaml:13:5: decks.demo.front: template templates/demo/frnt.svg.j2 not found (did you mean "
      "'front.svg.j2'?)"),
     ("data/demo/game.yaml", "size: poker", "size: pokr",
-     "data/demo/game.yaml:10:5: decks.demo.size: 'pokr' is not a valid value here"),
+     "data/demo/game.yaml:10:5: decks.demo.size: 'pokr' is not a valid value here (did you mean 'poker'?)"),
     ("data/demo/lang/en.yaml", "ember: {name: Ember}", "embr: {name: Ember}",
      "data/demo/lang/en.yaml:12:3: cards.embr: unknown card id 'embr' (did you mean 'ember'?)"),
 ])
