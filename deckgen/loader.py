@@ -725,4 +725,4 @@ def _expected_count(doc: Located, deck_id: str, spec: dict) -> dict:
     if "count" not in spec:
         return {}
     at = ("decks", deck_id, "count")
-    return {"expected_count": spec["count"], "count_source": Source(doc.file, doc.line(at))}
+    return {"expected_count": spec["count"], "count_at": (doc.file, doc.line(at), doc.column(at))}

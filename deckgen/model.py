@@ -101,7 +101,7 @@ class Deck:
     variant: str | None = None  # set on a variant deck (e.g. "cloud-city")
     variants: Mapping[str, "Deck"] = field(default_factory=dict)
     expected_count: int | None = None  # game.yaml's `count:`, the number of cards the deck is meant to have
-    count_source: Source | None = None  # where that `count:` is written
+    count_at: tuple[str, int | None, int | None] | None = None  # (file, line, column) of that `count:`
 
     @property
     def label(self) -> str:

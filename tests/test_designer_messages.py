@@ -206,7 +206,7 @@ def test_a_missing_word_of_a_run_value_is_a_problem(starters, tmp_path):
 def test_a_deck_of_another_size_than_declared_is_a_problem(demo):
     game = demo / "data/demo/game.yaml"
     edit(game, "    cards: cards.yaml\n", "    cards: cards.yaml\n    count: 3\n")
-    assert check(demo) == [f"data/demo/game.yaml:{line_of(game, 'count: 3')}: decks.demo.count: deck 'demo' has 4 "
+    assert check(demo) == [f"data/demo/game.yaml:{line_of(game, 'count: 3')}:5: decks.demo.count: deck 'demo' has 4 "
                            f"cards, 1 more than the 3 declared here (copies included: a card's count: in the card "
                            f"list)"]
 

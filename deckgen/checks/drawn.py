@@ -12,7 +12,8 @@ What counts as a line: the edges of a stroked ``<rect>``, and the straight
 horizontal or vertical segments of a stroked ``<line>``, ``<path>``,
 ``<polyline>`` or ``<polygon>``. Faint lines (opacity below 0.3), diagonal
 lines and curves, lines that run off into the bleed (rules, textures: the
-cut does not show them) and the words' own outlines do not count. The words
+cut does not show them), lines that only graze the words (less than
+0.5 mm into their box) and the words' own outlines do not count. The words
 are the box of the glyph outlines of each ``text()`` call, as drawn.
 """
 
@@ -29,8 +30,8 @@ from deckgen.render.sandbox import Traced
 
 #: A line fainter than this (its opacities multiplied) is texture, not a frame.
 VISIBLE_OPACITY = 0.3
-#: Words and a line that only touch (within this, mm) do not count as crossing.
-TOUCH = 0.05
+#: A line that reaches less than this (mm) into the box of the words only grazes their first or last letter.
+TOUCH = 0.5
 
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _PATH_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")

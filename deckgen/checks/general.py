@@ -129,11 +129,10 @@ def check_card_counts(ctx: CheckContext) -> list[Problem]:
         for deck in (base, *base.variants.values()):
             if deck.expected_count is None or deck.total_cards == deck.expected_count:
                 continue
-            where = deck.count_source or deck.source
+            where = deck.count_at or (None, None, None)  # set together with expected_count
             which = f"variant {deck.variant!r} of deck {deck.id!r}" if deck.variant else f"deck {deck.id!r}"
             difference = deck.total_cards - deck.expected_count
-            problems.append(Problem(where.file if where else None, where.line if where else None, None,
-                                    f"decks.{deck.id}.count",
+            problems.append(Problem(*where, f"decks.{deck.id}.count",
                                     f"{which} has {deck.total_cards} cards, {abs(difference)} "
                                     f"{'more' if difference > 0 else 'fewer'} than the {deck.expected_count} "
                                     f"declared here (copies included: a card's count: in the card list)"))
