@@ -184,7 +184,8 @@ def _file_missing(col: _Collector, path: Path) -> str:
     """The message for a data file ``path`` that does not exist, with the nearest name in its folder."""
     from deckgen.suggest import did_you_mean
 
-    known = sorted(p.name for p in path.parent.iterdir()) if path.parent.is_dir() else []
+    known = sorted(p.name for p in path.parent.iterdir() if p.is_file() and p.name != "game.yaml") \
+        if path.parent.is_dir() else []  # game.yaml is never the file another key names
     return f"{col.rel(path)} not found{did_you_mean(path.name, known)}"
 
 
