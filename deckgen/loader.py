@@ -33,6 +33,7 @@ from deckgen.model import (
     Strings,
     SummaryRow,
 )
+from deckgen.suggest import did_you_mean, nearest
 from deckgen.validate import check_schema, schema, validate
 from deckgen.yamlpos import Located, load_yaml
 
@@ -111,8 +112,6 @@ def load_project(root: Path, only: Iterable[str] | None = None) -> Project:
             continue
         game_dir = root / "data" / game_id
         if not (game_dir / "game.yaml").is_file():
-            from deckgen.suggest import did_you_mean
-
             known = sorted(p.parent.name for p in (root / "data").glob("*/game.yaml"))
             col.problems.append(doc.problem(("games", index),
                                             f"no data/{game_id}/game.yaml{did_you_mean(game_id, known)}"))
@@ -174,7 +173,6 @@ def _card_schema(card_fields: dict) -> dict:
 def _template_missing(root: Path, game_id: str, name: str) -> str:
     """The message for a template ``name`` that is not in the game's template folders."""
     from deckgen.render.templates import template_dirs
-    from deckgen.suggest import did_you_mean
 
     known = sorted({p.name for d in template_dirs(root, game_id) if d.is_dir() for p in d.glob("*.j2")})
     return f"template templates/{game_id}/{name} not found{did_you_mean(name, known)}"
@@ -182,8 +180,6 @@ def _template_missing(root: Path, game_id: str, name: str) -> str:
 
 def _file_missing(col: _Collector, path: Path) -> str:
     """The message for a data file ``path`` that does not exist, with the nearest name in its folder."""
-    from deckgen.suggest import did_you_mean
-
     known = sorted(p.name for p in path.parent.iterdir() if p.is_file() and p.name != "game.yaml") \
         if path.parent.is_dir() else []  # game.yaml is never the file another key names
     return f"{col.rel(path)} not found{did_you_mean(path.name, known)}"
@@ -270,8 +266,6 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
         for lang, s in strings.items():
             for deck_id in s.decks:
                 if deck_id not in data["decks"]:  # a declared deck that failed to load was reported already
-                    from deckgen.suggest import did_you_mean
-
                     hint = did_you_mean(deck_id, data["decks"])
                     col.problems.append(s.doc.problem(("decks", deck_id), f"unknown deck {deck_id!r}{hint}"))
         _check_text_ids(col, texts, ids)
@@ -488,8 +482,6 @@ def _documents(col: _Collector, root: Path, game_id: str, doc: Located, raw: dic
 
 def _pick_deck(col: _Collector, doc: Located, deck_id: str, spec: dict, decks: dict, broken: bool) -> Deck | None:
     """A deck made of cards chosen (with counts) from another deck of the game."""
-    from deckgen.suggest import did_you_mean
-
     source = decks.get(spec["cards_from"])
     if source is None:
         if not broken:  # the source deck's file was reported already
@@ -567,8 +559,6 @@ def _check_text_keys(col: _Collector, texts, card_texts: tuple[str, ...], game_d
 
     Each unknown key is reported once, at its first place; the message says the line that declares it.
     """
-    from deckgen.suggest import nearest
-
     places: dict[str, list[Problem]] = {}
     for _lang, (doc, cards) in texts.items():
         for card_id, entry in cards.items():
@@ -601,8 +591,6 @@ def _check_text_ids(col: _Collector, texts, ids: dict[str, str]) -> None:
     for lang, (doc, cards) in texts.items():
         for card_id in cards:
             if card_id not in ids:
-                from deckgen.suggest import did_you_mean
-
                 col.problems.append(doc.problem(("cards", card_id),
                                                 f"unknown card id {card_id!r}{did_you_mean(card_id, ids)}"))
 
