@@ -367,7 +367,10 @@ def check_selection(project: Project, game_ids: list[str], variant: str | None, 
     """Raise DeckgenError for games, a deck variant (--variant) or cards (--cards) the project lacks."""
     unknown = [g for g in game_ids if g not in project.games]
     if unknown:
-        raise DeckgenError(f"unknown game {unknown[0]!r} (this project has: {', '.join(project.games)})")
+        from deckgen.suggest import did_you_mean
+
+        raise DeckgenError(f"unknown game {unknown[0]!r}{did_you_mean(unknown[0], project.games)} "
+                           f"(this project has: {', '.join(project.games)})")
     if variant is not None and not any(selected_decks(project.games[g], variant) for g in game_ids):
         raise DeckgenError(Problem(None, None, None, "--variant",
                                    f"no deck of {', '.join(game_ids)} has a variant {variant!r}"))

@@ -873,7 +873,10 @@ def _gallery_games(project, games: tuple[str, ...]) -> list[str]:
             raise DeckgenError(Problem(None, None, None, name, (
                 f"is a card, not a game: the gallery takes cards with --cards; write `deckgen preview {owner} "
                 f"--cards {','.join(cards)}` (or add -o FILE.png for the old one-PNG contact sheet)")))
-        raise DeckgenError(f"unknown game {name!r} (this project has: {', '.join(project.games)})")
+        from deckgen.suggest import did_you_mean
+
+        raise DeckgenError(f"unknown game {name!r}{did_you_mean(name, project.games)} "
+                           f"(this project has: {', '.join(project.games)})")
     return list(games) or list(project.games)
 
 

@@ -150,5 +150,8 @@ def require_engine(project: Project, name: str) -> tuple[Game | None, GameDescri
         return game, descriptor
     if name in project.engines:
         return None, project.engines[name]
-    raise DeckgenError(f"no game or engine {name!r} (games: {', '.join(project.games) or 'none'}; "
+    from deckgen.suggest import did_you_mean
+
+    hint = did_you_mean(name, [*project.games, *project.engines])
+    raise DeckgenError(f"no game or engine {name!r}{hint} (games: {', '.join(project.games) or 'none'}; "
                        f"engines: {engine_names(project.engines)})")

@@ -34,6 +34,7 @@ from deckgen.model import (
     Strings,
     SummaryRow,
 )
+from deckgen.suggest import did_you_mean, nearest
 from deckgen.validate import check_schema, schema, validate
 from deckgen.yamlpos import Located, load_yaml
 
@@ -127,7 +128,9 @@ def load_project(root: Path, only: Iterable[str] | None = None, untrusted: str =
                                                 else game_dir, root, root, problem=doc.problem(("games", index), "")))
             continue
         if not (game_dir / "game.yaml").is_file():
-            col.problems.append(doc.problem(("games", index), f"no data/{game_id}/game.yaml"))
+            known = sorted(p.parent.name for p in (root / "data").glob("*/game.yaml"))
+            col.problems.append(doc.problem(("games", index),
+                                            f"no data/{game_id}/game.yaml{did_you_mean(game_id, known)}"))
             continue
         game = _load_game(col, root, game_id, languages, engines, needs_trust if skipped else None)
         if game is not None:
@@ -189,6 +192,21 @@ def _card_schema(card_fields: dict) -> dict:
     return base
 
 
+def _template_missing(root: Path, game_id: str, name: str) -> str:
+    """The message for a template ``name`` that is not in the game's template folders."""
+    from deckgen.render.templates import template_dirs
+
+    known = sorted({p.name for d in template_dirs(root, game_id) if d.is_dir() for p in d.glob("*.j2")})
+    return f"template templates/{game_id}/{name} not found{did_you_mean(name, known)}"
+
+
+def _file_missing(col: _Collector, path: Path) -> str:
+    """The message for a data file ``path`` that does not exist, with the nearest name in its folder."""
+    known = sorted(p.name for p in path.parent.iterdir() if p.is_file() and p.name != "game.yaml") \
+        if path.parent.is_dir() else []  # game.yaml is never the file another key names
+    return f"{col.rel(path)} not found{did_you_mean(path.name, known)}"
+
+
 def _template_exists(root: Path, game_id: str, name: str) -> bool:
     from deckgen.render.templates import template_dirs
 
@@ -227,7 +245,7 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
     card_texts, optional_texts = _card_texts(data.get("card_texts", ["name"]))
     before = len(col.problems)
     strings, texts = _load_strings(col, game_dir, languages)
-    _check_text_keys(col, texts, card_texts)
+    _check_text_keys(col, texts, card_texts, doc)
     lang_ok = len(col.problems) == before
     decks = {}
     broken = False
@@ -237,7 +255,7 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
         for key in ("front", "back"):
             if not _template_exists(root, game_id, spec[key]):
                 col.problems.append(doc.problem(("decks", deck_id, key),
-                                                f"template templates/{game_id}/{spec[key]} not found"))
+                                                _template_missing(root, game_id, spec[key])))
                 ok = False
         if not ok or deck_id in picked:
             continue
@@ -275,8 +293,9 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
     if not broken and lang_ok:  # a card file that did not load is reported once, not card by card
         for lang, s in strings.items():
             for deck_id in s.decks:
-                if deck_id not in decks:
-                    col.problems.append(s.doc.problem(("decks", deck_id), f"unknown deck {deck_id!r}"))
+                if deck_id not in data["decks"]:  # a declared deck that failed to load was reported already
+                    hint = did_you_mean(deck_id, data["decks"])
+                    col.problems.append(s.doc.problem(("decks", deck_id), f"unknown deck {deck_id!r}{hint}"))
         _check_text_ids(col, texts, ids)
         if runs or any((ldoc.data or {}).get("runs") for ldoc, _ in texts.values()):
             from deckgen.sources import lang_run_problems
@@ -288,7 +307,7 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
         if _inside(col, doc, ("engine_data", key), game_dir, name) is None:
             continue
         if not (game_dir / name).is_file():
-            col.problems.append(doc.problem(("engine_data", key), f"file data/{game_id}/{name} not found"))
+            col.problems.append(doc.problem(("engine_data", key), _file_missing(col, game_dir / name)))
     style = _load_style(col, game_dir, doc, data.get("style"))
     decisions = _load_decisions(col, game_dir, doc, data.get("decisions"))
     documents = _documents(col, root, game_id, doc, data.get("documents", {}), descriptor)
@@ -366,9 +385,14 @@ def _load_style(col: _Collector, game_dir: Path, game_doc: Located, name: str | 
     if path is None:
         return {}
     if not path.is_file():
-        col.problems.append(game_doc.problem(("style",), f"file {col.rel(path)} not found"))
+        col.problems.append(game_doc.problem(("style",), _file_missing(col, path)))
         return {}
     doc = col.load(path)
+    if doc is not None and doc.data is None:
+        col.problems.append(Problem(doc.file, 1, 1, None, f"the file is empty (named at {game_doc.file}:"
+                                                          f"{game_doc.line(('style',))}): write colours:, boxes: "
+                                                          f"or values: in it, or remove that style: line"))
+        return {}
     if doc is None or not col.validate(doc, STYLE_SCHEMA):
         return {}
     return dict(doc.data or {})
@@ -428,7 +452,7 @@ def _load_decisions(col: _Collector, game_dir: Path, game_doc: Located, name: st
     if path is None:
         return None
     if not path.is_file():
-        col.problems.append(game_doc.problem(("decisions",), f"file {col.rel(path)} not found"))
+        col.problems.append(game_doc.problem(("decisions",), _file_missing(col, path)))
         return None
     doc = col.load(path)
     if doc is None or not col.validate(doc, DECISIONS_SCHEMA):
@@ -466,7 +490,7 @@ def _documents(col: _Collector, root: Path, game_id: str, doc: Located, raw: dic
         template = entry.get("template") or kind.template
         if not _template_exists(root, game_id, template):
             col.problems.append(doc.problem(at + ("template",) if "template" in entry else at,
-                                            f"template templates/{game_id}/{template} not found"))
+                                            _template_missing(root, game_id, template)))
             continue
         page: Any = entry.get("page", kind.page if kind else "paper")
         if isinstance(page, str) and page != "paper":
@@ -493,14 +517,16 @@ def _pick_deck(col: _Collector, doc: Located, deck_id: str, spec: dict, decks: d
     if source is None:
         if not broken:  # the source deck's file was reported already
             col.problems.append(doc.problem(("decks", deck_id, "cards_from"),
-                                            f"no deck {spec['cards_from']!r} with its own cards in this game"))
+                                            f"no deck {spec['cards_from']!r} with its own cards in this game"
+                                            f"{did_you_mean(spec['cards_from'], decks)}"))
         return None
     by_id = {c.id: c for c in source.cards}
     cards = []
     for card_id, count in spec["pick"].items():
         if card_id not in by_id:
             col.problems.append(doc.problem(("decks", deck_id, "pick", card_id),
-                                            f"deck {source.id!r} has no card {card_id!r}"))
+                                            f"deck {source.id!r} has no card {card_id!r}"
+                                            f"{did_you_mean(card_id, by_id)}"))
             continue
         cards.append(replace(by_id[card_id], count=count))
     if len(cards) != len(spec["pick"]):
@@ -509,7 +535,7 @@ def _pick_deck(col: _Collector, doc: Located, deck_id: str, spec: dict, decks: d
     return Deck(id=deck_id, game_id=source.game_id, cards=tuple(cards), size=size, front=spec["front"],
                 back=spec["back"], localized=spec.get("localized", source.localized),
                 style=spec.get("style", source.style),
-                source=Source(doc.file, doc.line(("decks", deck_id))))
+                source=Source(doc.file, doc.line(("decks", deck_id))), **_expected_count(doc, deck_id, spec))
 
 
 def _size(spec: dict) -> CardSize:
@@ -562,23 +588,45 @@ def _card_texts(raw: list) -> tuple[tuple[str, ...], frozenset[str]]:
     return tuple(keys), frozenset(optional)
 
 
-def _check_text_keys(col: _Collector, texts, card_texts: tuple[str, ...]) -> None:
-    """A card's text under a key the game does not have (``nmae:``) is a located error, not a missing name."""
-    known = ", ".join(card_texts) or "none"
+def _check_text_keys(col: _Collector, texts, card_texts: tuple[str, ...], game_doc: Located) -> None:
+    """A card's text under a key the game does not have (``nmae:``) is a located error, not a missing name.
+
+    Each unknown key is reported once, at its first place; the message says the line that declares it.
+    """
+    places: dict[str, list[Problem]] = {}
     for _lang, (doc, cards) in texts.items():
         for card_id, entry in cards.items():
             for key in entry:
                 if key not in card_texts:
-                    col.problems.append(doc.problem(("cards", card_id, key),
-                                                    f"unknown key {key!r} (a card's texts in this game: {known}; "
-                                                    f"game.yaml card_texts)"))
+                    places.setdefault(key, []).append(doc.problem(("cards", card_id, key), ""))
+    known = ", ".join(card_texts) or "none"
+    for key, found in places.items():
+        near = nearest(key, card_texts)
+        if near is not None:
+            message = (f"unknown key {key!r} (did you mean {near!r}? a card's texts in this game: {known}; "
+                       f"game.yaml card_texts)")
+        else:
+            message = f"unknown key {key!r}: {_declare_text(game_doc, key)}"
+        if len(found) > 1:
+            message += f" (and {len(found) - 1} more place{'s' if len(found) > 2 else ''})"
+        col.problems.append(replace(found[0], message=message))
+
+
+def _declare_text(game_doc: Located, key: str) -> str:
+    """What to write in game.yaml so that the card text ``key`` is known: the whole new card_texts line."""
+    raw = game_doc.data.get("card_texts")
+    items = [f"{{{next(iter(i))}: optional}}" if isinstance(i, dict) else str(i) for i in (raw or ["name"])]
+    line = f"card_texts: [{', '.join(items + [f'{{{key}: optional}}'])}]"
+    where = f"at {game_doc.file}:{game_doc.line(('card_texts',))}" if raw is not None else f"in {game_doc.file}"
+    return f"to print it, write `{line}` {where} (a plain `{key}` if every card has it in every language)"
 
 
 def _check_text_ids(col: _Collector, texts, ids: dict[str, str]) -> None:
     for lang, (doc, cards) in texts.items():
         for card_id in cards:
             if card_id not in ids:
-                col.problems.append(doc.problem(("cards", card_id), f"unknown card id {card_id!r}"))
+                col.problems.append(doc.problem(("cards", card_id),
+                                                f"unknown card id {card_id!r}{did_you_mean(card_id, ids)}"))
 
 
 def _card_label(problem: Problem) -> Problem:
@@ -619,9 +667,17 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
 
     game_dir = root / "data" / game_id
     docs, lists = [], {}
-    for name in files:
-        path = _inside(col, game_doc, ("decks", deck_id, "cards"), game_dir, name)
+    listed = isinstance(spec.get("cards"), list)
+    for number, name in enumerate(files):
+        at = ("decks", deck_id, "cards", number) if listed and variant is None else ("decks", deck_id, "cards")
+        path = _inside(col, game_doc, at, game_dir, name)
         if path is None:
+            return None
+        if not path.is_file():
+            if variant is not None and name in spec.get("variants", {}).get(variant, {}).values():
+                old = next(k for k, v in spec["variants"][variant].items() if v == name)
+                at = ("decks", deck_id, "variants", variant, old)
+            col.problems.append(game_doc.problem(at, _file_missing(col, path)))
             return None
         card_list, found = load_card_list(path, col.rel(path), col.load, card_fields, card_texts, languages,
                                           col.limits)
@@ -664,7 +720,7 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
             name = entry.get(key)
             if name and not _template_exists(root, game_id, name):
                 col.problems.append(_card_label(cards_doc.problem(
-                    (index, key), f"template templates/{game_id}/{name} not found")))
+                    (index, key), _template_missing(root, game_id, name))))
                 bad = True
         if bad:
             continue
@@ -684,4 +740,13 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
                           run=made_by.run.name if (made_by := lists[id(cards_doc)].runs.get(index)) else None))
     return Deck(id=deck_id, game_id=game_id, cards=tuple(cards), size=size, front=spec["front"],
                 back=spec["back"], localized=spec.get("localized", True), style=spec.get("style", {}),
-                source=Source(game_doc.file, game_doc.line(("decks", deck_id))), variant=variant)
+                source=Source(game_doc.file, game_doc.line(("decks", deck_id))), variant=variant,
+                **_expected_count(game_doc, deck_id, spec))
+
+
+def _expected_count(doc: Located, deck_id: str, spec: dict) -> dict:
+    """The deck's declared ``count:`` and where it is written (for the check that holds it)."""
+    if "count" not in spec:
+        return {}
+    at = ("decks", deck_id, "count")
+    return {"expected_count": spec["count"], "count_at": (doc.file, doc.line(at), doc.column(at))}

@@ -100,6 +100,8 @@ class Deck:
     source: Source | None = None
     variant: str | None = None  # set on a variant deck (e.g. "cloud-city")
     variants: Mapping[str, "Deck"] = field(default_factory=dict)
+    expected_count: int | None = None  # game.yaml's `count:`, the number of cards the deck is meant to have
+    count_at: tuple[str, int | None, int | None] | None = None  # (file, line, column) of that `count:`
 
     @property
     def label(self) -> str:

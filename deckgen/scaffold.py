@@ -10,6 +10,7 @@ documented icons and the reference card):
 - ``poker``: 52 cards and two jokers, made with a generated run.
 
 Every starter has a reference card and a rulebook skeleton in each language.
+The project gets a ``.gitignore`` for what deckgen writes (``output/``, ``.deckgen/``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,13 @@ from pathlib import Path
 from deckgen.errors import DeckgenError, Problem
 
 STARTERS = ("blank", "numbered", "poker")
+
+#: What deckgen writes into a project and a repository should not hold.
+GITIGNORE = """\
+# What deckgen writes (built files, caches): made again by deckgen, not kept in the repository.
+output/
+.deckgen/
+"""
 
 
 def create_project(directory: Path, template: str = "blank") -> None:
@@ -36,3 +44,4 @@ def create_project(directory: Path, template: str = "blank") -> None:
         for part in ("common", template):
             shutil.copytree(Path(src) / part, directory, dirs_exist_ok=True, symlinks=False,
                             ignore=shutil.ignore_patterns("__pycache__"))
+    (directory / ".gitignore").write_text(GITIGNORE, encoding="utf-8")

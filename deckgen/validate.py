@@ -14,7 +14,6 @@ backtracking, e.g. ``^(a|aa)*$``, ends in a located error, not a hang).
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 import re
@@ -30,6 +29,7 @@ from jsonschema.exceptions import SchemaError, ValidationError
 
 from deckgen.errors import Problem
 from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
+from deckgen.suggest import did_you_mean
 from deckgen.yamlpos import Located
 
 
@@ -54,7 +54,8 @@ def _message(error) -> tuple[tuple, str]:
         pattern_props = error.schema.get("patternProperties", {})
         extra = [k for k in extra if not any(re.search(p, str(k)) for p in pattern_props)]
         if extra:
-            return path + (extra[0],), f"unknown key {extra[0]!r}"
+            hint = did_you_mean(extra[0], error.schema.get("properties", {}))
+            return path + (extra[0],), f"unknown key {extra[0]!r}{hint}"
     if v == "required":
         missing = re.findall(r"'([^']+)' is a required property", error.message)
         name = missing[0] if missing else "?"
@@ -62,20 +63,24 @@ def _message(error) -> tuple[tuple, str]:
     if v == "type":
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
+        if not path and error.instance is None:
+            return path, f"the file is empty (expected {expected})"
         return path, f"expected {expected}, got {_short(error.instance)}"
     if v == "enum" and "propertyNames" in error.schema_path:  # a key that is not one of the known ones
-        near = difflib.get_close_matches(str(error.instance), [str(x) for x in error.validator_value], 1)
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        hint = did_you_mean(error.instance, error.validator_value)
         return path + (error.instance,), f"unknown key {_short(error.instance)}{hint}"
     if v == "enum":
         allowed = ", ".join(str(x) for x in error.validator_value)
-        return path, f"{_short(error.instance)} is not one of: {allowed}"
+        hint = did_you_mean(error.instance, error.validator_value) if isinstance(error.instance, str) else ""
+        return path, f"{_short(error.instance)} is not one of: {allowed}{hint}"
     if v == "pattern":
         return path, f"{_short(error.instance)} does not match the pattern {error.validator_value}"
     if v == "propertyNames":
         return path, f"key {_short(error.instance)} is not allowed here"
     if v in ("oneOf", "anyOf"):
-        return path, f"{_short(error.instance)} is not a valid value here"
+        choices = [x for branch in error.validator_value if isinstance(branch, dict) for x in branch.get("enum", [])]
+        hint = did_you_mean(error.instance, choices) if isinstance(error.instance, str) else ""
+        return path, f"{_short(error.instance)} is not a valid value here{hint}"
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         return path, f"{_short(error.instance)} is out of range ({v} {error.validator_value})"
     if v == "uniqueItems":

@@ -104,9 +104,9 @@ def build_classic(classic: Path, out: Path):
 def test_svg_syntax_error_is_located_in_build(classic, out):
     tpl = classic / "templates/classic/back.svg.j2"
     edit(tpl, "</g>\n", "</rect>\n")
-    first = (f"templates/classic/back.svg.j2:{line_of(tpl, '</rect>')}: back of classic [en]: the rendered SVG is "
-             f"not well-formed: mismatched tag; <g> left open at templates/classic/back.svg.j2:"
-             f"{line_of(tpl, '<g fill=')} (line 15, column 3 of the rendered face) (and 1 more face)")
+    first = (f"templates/classic/back.svg.j2:{line_of(tpl, '</rect>')}: back of classic [en]: </rect> closes no "
+             f"open <rect> (the element open here is <g>, from templates/classic/back.svg.j2:"
+             f"{line_of(tpl, '<g fill=')}) (and 1 more face)")
     before = snapshot(out)  # "1 more face": the deck's variant, the same mistake said once
     fails_with(build_classic(classic, out), out, before, first)
 
@@ -116,9 +116,8 @@ def test_check_parses_every_rendered_face(demo, out):
     edit(tpl, '<rect width="{{ geo.W }}" height="{{ geo.H }}" fill="url(#bg)"/>',
          '<rect width="{{ geo.W }}" height="{{ geo.H }}" fill="url(#bg)">')
     opened = line_of(tpl, 'fill="url(#bg)">')
-    first = (f"templates/_common/base.svg.j2:5: card ember [en]: the rendered SVG is not well-formed: mismatched "
-             f"tag; <rect> left open at templates/demo/front.svg.j2:{opened} (line 9, "
-             f"column 3 of the rendered face) (and 5 more faces)")
+    first = (f"templates/demo/front.svg.j2:{opened}: card ember [en]: <rect> is never closed: end it with /> or "
+             f"</rect> (the SVG breaks at templates/_common/base.svg.j2:5) (and 5 more faces)")
     checked = run("check", "--project", demo)
     assert checked.exit_code == 2 and lines(checked) == [first, "1 problem"], checked.output
     before = snapshot(out)
@@ -130,7 +129,8 @@ def test_a_typo_in_a_card_is_one_problem_not_a_cascade(classic, out):
     edit(cards, "{id: sabers-5, suit: sabers", "{id: sabers-5, siut: sabers")
     before = snapshot(out)
     got = fails_with(build_classic(classic, out), out, before,
-                     f"data/classic/suits.yaml:{line_of(cards, 'siut')}:18: card 5.siut: unknown key 'siut'")
+                     f"data/classic/suits.yaml:{line_of(cards, 'siut')}:18: card 5.siut: unknown key 'siut' "
+                     f"(did you mean 'suit'?)")
     assert got[1] == ("data/classic/suits.yaml: warning: 60 cards of suits.yaml not loaded, so deck 'classic' "
                       "and the texts naming its cards are not checked")
     assert len(got) == 3
@@ -143,7 +143,7 @@ def test_a_typo_in_a_lang_file_is_named_once(classic, out):
     before = snapshot(out)
     got = fails_with(build_classic(classic, out), out, before,
                      f"data/classic/lang/en.yaml:{line_of(lang, 'nmae')}:13: cards.coins-5.nmae: unknown key "
-                     f"'nmae' (a card's texts in this game: name; game.yaml card_texts)")
+                     f"'nmae' (did you mean 'name'? a card's texts in this game: name; game.yaml card_texts)")
     assert len(got) == 2
     checked = run("check", "classic", "--project", classic)
     assert checked.exit_code == 2 and lines(checked)[0] == got[0]

@@ -66,7 +66,8 @@ def test_a_cards_own_entry_wins_over_the_pattern(spike):
      "data/spike/cards.yaml:5:3: 0.id: makes the id 'circle_-10' (for suit 'circle', value -10): ids use "
      "lowercase letters, digits and dashes"),
     ("[circle, triangle, square]", "[circle, triangle, squares]",
-     "data/spike/cards.yaml:3:30: run numbers.suit: 'squares' is not one of: circle, triangle, square, sylop"),
+     "data/spike/cards.yaml:3:30: run numbers.suit: 'squares' is not one of: circle, triangle, square, sylop "
+     "(did you mean 'square'?)"),
     ("to: 10,", "to: 100000,",
      "data/spike/cards.yaml:2:3: 0.each: this run makes 300030 cards, more than 5000: is a range wrong?"),
     ("{from: -10, to: 10, skip: [0]}", "{from: -10, upto: 10}",
@@ -180,7 +181,8 @@ def test_csv_texts_are_located_at_their_cells(tmp_path):
 
 @pytest.mark.parametrize("row, column, cell, expected", [
     (5, 3, "five", "data/spike/cards.csv:5:3: value: expected integer, got 'five'"),
-    (7, 2, "circel", "data/spike/cards.csv:7:2: suit: 'circel' is not one of: circle, triangle, square, sylop"),
+    (7, 2, "circel", "data/spike/cards.csv:7:2: suit: 'circel' is not one of: circle, triangle, square, sylop "
+                     "(did you mean 'circle'?)"),
     (9, 4, "0", "data/spike/cards.csv:9:4: count: 0 is out of range (minimum 1)"),
     (3, 1, "Circle 8", "data/spike/cards.csv:3:1: id: 'Circle 8' does not match the pattern ^[a-z0-9][a-z0-9-]*$"),
     (1, 6, "name.fr", "data/spike/cards.csv:1:6: name.fr: 'fr' is not one of the project's languages (en, de)"),

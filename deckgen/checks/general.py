@@ -8,6 +8,8 @@ reported with the line it comes from.
 
 from __future__ import annotations
 
+import re
+
 from deckgen.errors import DeckgenError, Problem
 from deckgen.registry import Check, CheckContext
 
@@ -59,7 +61,82 @@ def translation_problems(game, decks, languages) -> list[Problem]:
             problems.append(Problem(file, line, column, f"runs.{run}.{key}",
                                     f"missing: the pattern of this text, for the {len(ids)} cards of the run "
                                     f"({ids[0]} …) that have no text of their own"))
+    problems.extend(run_word_problems(game, decks, languages))
     return list(dict.fromkeys(problems))  # a variant shares its base deck's cards: each text said once
+
+
+#: An axis named in a run's text pattern: ``{suit}``, ``{value:+d}`` (the syntax of deckgen/sources/runs.py).
+_AXIS = re.compile(r"(?<!\\)\{([a-z_][a-z0-9_]*)(?::[^{}|]*)?\}")
+
+
+def run_word_problems(game, decks, languages) -> list[Problem]:
+    """A run's axis value that has its word in one language and not in another: ``{suit}`` would print the
+    raw ``square`` on a German card. (A value no language gives a word for prints as written, on purpose.)
+
+    One problem per language, run and axis, naming every value that lacks its word.
+    """
+    def run_entry(lang: str, run: str) -> dict:
+        strings = game.strings.get(lang)
+        data = (strings.doc.data or {}) if strings is not None and strings.doc is not None else {}
+        return (data.get("runs") or {}).get(run) or {}
+
+    translated: dict[str, dict[str, set[str]]] = {}  # run -> axis -> the values some language has a word for
+    for lang in game.strings:
+        for run, entry in (((game.strings[lang].doc.data or {}).get("runs") or {}) if game.strings[lang].doc
+                           else {}).items():
+            for axis, words in (entry or {}).items():
+                if isinstance(words, dict):
+                    translated.setdefault(run, {}).setdefault(axis, set()).update(str(v) for v in words)
+    missing: dict[tuple[str, str, str], list[str]] = {}  # (lang, run, axis) -> values without a word
+    for lang in languages:
+        strings = game.strings.get(lang)
+        if strings is None:
+            continue
+        own_texts = ((strings.doc.data or {}).get("cards") or {}) if strings.doc else {}
+        for deck in decks:
+            for card in deck.cards:
+                if card.run is None or not translated.get(card.run):
+                    continue
+                entry = run_entry(lang, card.run)
+                used = {axis for key, pattern in entry.items() if isinstance(pattern, str)
+                        and key not in (own_texts.get(card.id) or {}) for axis in _AXIS.findall(pattern)}
+                for axis in sorted(used & set(translated[card.run])):
+                    value = card.fields.get(axis)
+                    words = entry.get(axis) if isinstance(entry.get(axis), dict) else {}
+                    if str(value) in translated[card.run][axis] and value not in words and str(value) not in words:
+                        values = missing.setdefault((lang, card.run, axis), [])
+                        if str(value) not in values:
+                            values.append(str(value))
+    problems = []
+    for (lang, run, axis), values in missing.items():
+        strings = game.strings[lang]
+        entry = run_entry(lang, run)
+        path = ("runs", run, axis) if axis in entry else ("runs", run) if entry else ("runs",)
+        file, line, column = strings.position(*path)
+        given = [other for other in game.strings if other != lang
+                 and any(str(k) in values for k in (run_entry(other, run).get(axis) or {}))]
+        problems.append(Problem(file, line, column, f"runs.{run}.{axis}",
+                                f"missing: the word for {', '.join(repr(v) for v in values)} (given in "
+                                f"{', '.join(given)}): without it the cards print the value as the card list "
+                                f"writes it"))
+    return problems
+
+
+def check_card_counts(ctx: CheckContext) -> list[Problem]:
+    """A deck that declares its size (``count:`` in game.yaml) has that many cards, copies included."""
+    problems = []
+    for base in ctx.game.decks.values():
+        for deck in (base, *base.variants.values()):
+            if deck.expected_count is None or deck.total_cards == deck.expected_count:
+                continue
+            where = deck.count_at or (None, None, None)  # set together with expected_count
+            which = f"variant {deck.variant!r} of deck {deck.id!r}" if deck.variant else f"deck {deck.id!r}"
+            difference = deck.total_cards - deck.expected_count
+            problems.append(Problem(*where, f"decks.{deck.id}.count",
+                                    f"{which} has {deck.total_cards} cards, {abs(difference)} "
+                                    f"{'more' if difference > 0 else 'fewer'} than the {deck.expected_count} "
+                                    f"declared here (copies included: a card's count: in the card list)"))
+    return problems
 
 
 def check_faces(ctx: CheckContext) -> list[Problem]:
@@ -104,6 +181,7 @@ from deckgen.checks.glossary import GLOSSARY  # noqa: E402
 
 GENERAL = (
     Check("translations", check_translations),
+    Check("card count", check_card_counts),
     GLOSSARY,
     CUTSAFE,
     Check("text fit and glyphs", check_faces),

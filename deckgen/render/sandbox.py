@@ -262,13 +262,18 @@ class FriendlyUndefined(jinja2.StrictUndefined):
         obj, name = self._undefined_obj, self._undefined_name
         if obj is jinja2.utils.missing:
             return f"{name!r} is not defined"
+        explain = getattr(type(obj), "explain_missing", None)  # a view that knows what it lacks (StyleView)
+        if explain is not None:
+            return explain(obj, name)
         target = obj._target if isinstance(obj, View) else obj
         if isinstance(target, Card):
             fields = ", ".join(["id", "count", *target.fields]) or "none"
             return f"card has no field {name!r} (fields: {fields})"
         if isinstance(obj, (dict, ReadOnlyMapping)):
+            from deckgen.suggest import did_you_mean
+
             keys = ", ".join(str(k) for k in list(obj)[:20]) or "none"
-            return f"no key {name!r} here (keys: {keys})"
+            return f"no key {name!r} here{did_you_mean(name, [str(k) for k in obj])} (keys: {keys})"
         if isinstance(obj, View):
             names = sorted(obj._names)
         else:

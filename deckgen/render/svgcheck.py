@@ -21,6 +21,7 @@ from typing import Callable
 
 from deckgen.errors import Problem
 from deckgen.render.sandbox import Traced
+from deckgen.render.wellformed import not_well_formed
 
 _URL = re.compile(r"""url\(\s*(['"]?)(?P<ref>[^'")]*)\1\s*\)""", re.IGNORECASE)
 _DOCTYPE = re.compile(r"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
@@ -53,16 +54,8 @@ def face_problems(traced: Traced, subject: str, where: Callable[[str | None, int
         root = ET.fromstring(svg)
     except ET.ParseError as exc:
         line, column = exc.position
-        reason = str(exc).split(":")[0]
-        opened = _left_open(svg)
-        if opened is not None:
-            tag, open_line, open_column = opened
-            offset = traced.offset_of(open_line, open_column)
-            filename, template_line = traced.origin(offset)
-            file, template_line = where(filename, _refine(svg, offset, filename, template_line))
-            reason += f"; <{tag}> left open at {file}:{template_line}"
-        return [at((line, column), f"the rendered SVG is not well-formed: {reason} (line {line}, column "
-                                   f"{column + 1} of the rendered face)")]
+        file, template_line, message = not_well_formed(traced, line, column, str(exc).split(":")[0], where)
+        return [Problem(file, template_line, None, None, f"{subject}: {message}")]
     problems = []
     for element in root.iter():
         for name, value in element.attrib.items():
@@ -101,22 +94,6 @@ def _refine(svg: str, offset: int, filename: str | None, line: int | None) -> in
         if re.search(re.escape(token.group()) + r"(?![\w:.-])", lines[number - 1]):
             return number
     return line
-
-
-def _left_open(svg: str) -> tuple[str, int, int] | None:
-    """(tag, line, column) of the innermost element still open where the SVG stops being well-formed."""
-    import xml.parsers.expat as expat
-
-    stack: list[tuple[str, int, int]] = []
-    parser = expat.ParserCreate()
-    parser.StartElementHandler = lambda name, attrs: stack.append(
-        (name, parser.CurrentLineNumber, parser.CurrentColumnNumber))
-    parser.EndElementHandler = lambda name: stack.pop()
-    try:
-        parser.Parse(svg, True)
-    except expat.ExpatError:
-        return stack[-1] if stack else None
-    return None
 
 
 def _refused(traced: Traced, svg: str, at, what: str, ref: str) -> Problem:

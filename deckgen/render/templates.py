@@ -259,7 +259,10 @@ class FaceRenderer:
         if strings is None or key not in strings.strings:
             tfile, tline = template_call_site(self.root)
             lang_file = strings.source.file if strings and strings.source else f"data/{self.game.id}/lang/{self.lang}.yaml"
-            problems.append(Problem(tfile, tline, None, None, f"no string {key!r} in {lang_file}"))
+            from deckgen.suggest import did_you_mean
+
+            hint = did_you_mean(key, strings.strings) if strings else ""
+            problems.append(Problem(tfile, tline, None, None, f"no string {key!r} in {lang_file}{hint}"))
             return key
         file, line, column = strings.position("strings", key)
         self._used[key] = str(strings.strings[key])
@@ -394,8 +397,13 @@ class FaceRenderer:
         except RecursionError:
             raise DeckgenError(Problem(shown, 1, None, None, f"{subject}: templates include or call each other without end")) from None
         except jinja2.TemplateSyntaxError as exc:
-            raise DeckgenError(Problem(_rel(exc.filename, root), exc.lineno, None, None,
-                                       exc.message or "syntax error")) from None
+            from deckgen.render.unclosed import unclosed_block
+
+            line, message = exc.lineno, exc.message or "syntax error"
+            opened = unclosed_block(exc.source or "", message, exc.lineno) if exc.source else None
+            if opened is not None:
+                line, message = opened
+            raise DeckgenError(Problem(_rel(exc.filename, root), line, None, None, message)) from None
         except jinja2.TemplateNotFound as exc:
             file, line = _template_position(exc, root)
             raise DeckgenError(Problem(file or shown, line, None, None,
@@ -422,6 +430,8 @@ class FaceRenderer:
 
         traced.retrace = retrace
         problems.extend(face_problems(traced, subject, lambda f, l: (_rel(f, root) if f else shown, l)))
+        if getattr(self, "deck", None) is not None:  # a card face: lines a template drew through the words
+            problems.extend(_drawn_problems(traced, subject, g, lambda f, l: (_rel(f, root) if f else shown, l)))
         if "<text" in svg:
             problems.append(Problem(f"templates/{self.game.id}/{template_name}", None, None, None,
                                     f"raw <text> element; use text() so the bundled fonts are measured and "
@@ -523,6 +533,17 @@ def _rel(path: str | None, root: Path) -> str:
             return "deckgen/" + str(Path(path).resolve().relative_to(BUILTIN_TEMPLATES.parent.parent))
         except ValueError:
             return path
+
+
+def _drawn_problems(traced, subject: str, g, where) -> list[Problem]:
+    """deckgen/checks/drawn.py on a rendered card face, located at the template lines that drew it."""
+    from deckgen.checks.drawn import drawn_problems
+    from deckgen.render.wellformed import tag_line
+
+    def locate(offset: int, is_tag: bool):
+        return tag_line(traced, offset, where) if is_tag else where(*traced.origin(offset))
+
+    return drawn_problems(traced, subject, (g.trim.x, g.trim.y, g.trim.w, g.trim.h), locate)
 
 
 def _template_position(exc: BaseException, root: Path) -> tuple[str | None, int | None]:

@@ -131,6 +131,15 @@ class StyleView(ReadOnlyMapping):
             raise AttributeError(f"style has no {name!r} (it has: {', '.join(map(str, self._data)) or 'nothing'})"
                                  ) from None
 
+    def explain_missing(self, name: str) -> str:
+        """Why ``style.NAME`` is undefined, for the render's message (see sandbox.FriendlyUndefined)."""
+        from deckgen.suggest import did_you_mean
+
+        if not self._data:
+            return (f"style has no {name!r}: the game has no style (write data/GAME/style.yaml and name it with "
+                    f"`style: style.yaml` in game.yaml)")
+        return f"style has no {name!r}{did_you_mean(name, self._data)} (it has: {', '.join(map(str, self._data))})"
+
     def __getattribute__(self, name: str) -> Any:
         if not name.startswith("_") and name in object.__getattribute__(self, "_data"):
             return object.__getattribute__(self, "__getitem__")(name)
