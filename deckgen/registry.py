@@ -164,6 +164,9 @@ class GameDescriptor:
     ``deck_file``      ``deck_file(game, path) -> DeckList``: the cards of a deck list file (e.g. what
                        the game's deck assembler writes), printed by ``deckgen build GAME --deck FILE``;
                        a bad file raises DeckgenError with located problems
+    ``showdown_schema`` optional JSON Schema of the judge's input: checked before the engine reads a
+                       document (unknown keys, types; :mod:`deckgen.showdown_schema`) and published
+                       by ``deckgen schema``; without one the engine validates its input alone
     ``facts``: values a game's rule texts quote (``{max_players}``) are the ``facts`` entry of
     ``load_data``'s result.
     """
@@ -188,6 +191,7 @@ class GameDescriptor:
     commands: tuple[Any, ...] = ()
     deck_file: Callable[["Game", Path], DeckList] | None = None
     module: str = ""
+    showdown_schema: Mapping[str, Any] | None = None
 
     def data_for(self, game: "Game | None") -> dict:
         """The engine data of ``game`` (empty if the engine needs none)."""

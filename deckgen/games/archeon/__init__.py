@@ -22,6 +22,7 @@ from deckgen.games.archeon.odds import RULEBOOK_TABLES
 from deckgen.games.archeon import rulebook
 from deckgen.games.archeon.reference import DOCUMENTS
 from deckgen.games.archeon.sim import STRATEGY_NAMES, simulate, summarize
+from deckgen.games import schemas
 from deckgen.registry import GameDescriptor, register_game
 
 SHOWDOWN_EXAMPLE = """\
@@ -61,4 +62,5 @@ GAME = register_game(GameDescriptor(
     commands=(DECK_COMMAND,),
     deck_file=deck_list,
     module=__name__,
+    showdown_schema=schemas.ARCHEON,
 ))

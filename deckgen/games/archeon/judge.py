@@ -129,10 +129,10 @@ def parse_play(data: ArcheonData, raw: Any, path: tuple, names: list[str], me: s
         if key not in allowed:
             raise ShowdownError(path + (key,), f"unknown key {key!r}")
     target = raw.get("target")
-    if target is not None and target not in names:
+    if target is not None and (not isinstance(target, str) or target not in names):
         raise ShowdownError(path + ("target",), f"no player {target!r} at this table")
     card = raw.get("card")
-    if card is not None and card not in FAMILIES:
+    if card is not None and (not isinstance(card, str) or card not in FAMILIES):
         raise ShowdownError(path + ("card",), "card is the family of the card it changes: blood or sand")
     ability = sign.ability
     by = 0
@@ -159,6 +159,8 @@ def parse_play(data: ArcheonData, raw: Any, path: tuple, names: list[str], me: s
                                                 f"give by: -1" + (f" ... -{params['by']}" if params["by"] > 1 else ""))
     if ability == "resolution":
         cancel = raw.get("cancel")
+        if not isinstance(cancel, str):
+            raise ShowdownError(path + ("cancel",), "name the token to cancel (or planet, from tier 2), as text")
         if params["cancel"] == "token" and cancel == "planet":
             raise ShowdownError(path + ("cancel",), f"resolution at tier {tier} cancels a token, not the planet")
         if cancel != "planet" and cancel not in data.tokens:

@@ -24,6 +24,7 @@ from deckgen.games.classic.rules import FIELD_MODES, RULE_SETS
 from deckgen.games.classic.simulation import SIMULATE_OPTIONS, simulate, summarize
 from deckgen.games.classic.strategies import STRATEGY_NAMES
 from deckgen.games.classic import faces, rulebook
+from deckgen.games import schemas
 from deckgen.registry import GameDescriptor, register_game
 
 SHOWDOWN_EXAMPLE = """\
@@ -79,4 +80,5 @@ GAME = register_game(GameDescriptor(
     card_face=faces.card_face,
     rulebook_tables=rulebook.TABLES,
     module=__name__,
+    showdown_schema=schemas.CLASSIC,
 ))

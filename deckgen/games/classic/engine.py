@@ -438,6 +438,8 @@ def _read_showdown(showdown: Any, location: Location | None, compositions=None, 
         entries += [(("extra", name, j), c) for j, c in enumerate(extra[name])]
     _check_copies(entries, location, compositions)
     caller = showdown.get("caller")
+    if caller is not None and not isinstance(caller, str):
+        raise ShowdownError(("caller",), "the caller is the name of one player, as text.")
     if caller is not None and caller not in hands:
         raise ShowdownError(("caller",), f"the caller '{caller}' is not a player of this showdown.")
     return _Showdown(hands, fields, extra, caller)
