@@ -416,6 +416,10 @@ def _read_player(player: Any, i: int, seen: Mapping[str, Any], location: Locatio
 def _read_showdown(showdown: Any, location: Location | None, compositions=None, rules: Rules = Rules()) -> _Showdown:
     if not isinstance(showdown, dict):
         raise ShowdownError((), "a showdown must be a mapping with 'players'.")
+    for key in ("wild", "clone"):
+        if key in showdown:
+            raise ShowdownError((key,), f"'{key}' is the dealer's announcement of the 42-card deck: judge it with "
+                                        f"--deck adapted-42.")
     players = showdown.get("players")
     if not isinstance(players, list) or not players:
         raise ShowdownError(("players",), "'players' must be a non-empty list.")
