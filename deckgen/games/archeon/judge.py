@@ -289,10 +289,31 @@ def parse_showdown(data: ArcheonData, showdown: Any) -> tuple[list[Player], Tabl
         if not isinstance(drew, bool):
             raise ShowdownError(("players", i, "drew"), "drew is true or false")
         players.append(Player(names[i], ordered, plays, chips, stake, drew))
+    _check_match_deck(data, players, where)
     table = Table(planet, dict(data.planets.get(planet, {})) if planet else {}, tokens, round_no, multiplier,
                   bakura, bank)
     _check_dice(data, players, table, where)
     return players, table, bank
+
+
+def _check_match_deck(data: ArcheonData, players: list[Player], where: Mapping[tuple[int, str], int]) -> None:
+    """No more cards of a kind at the table than one match deck holds (per family: ``copies_per_value`` of
+    each value, ``impostors`` Impostors, ``sylops`` Sylops): two Pure Sabaccs never meet."""
+    rules = data.rules
+    held: dict[tuple, int] = {}
+    for i, p in enumerate(players):
+        for card in p.cards:
+            kind = (card.family, card.kind, card.value if card.kind == "number" else None)
+            held[kind] = held.get(kind, 0) + 1
+            limit = {"number": rules.copies_per_value, "impostor": rules.impostors,
+                     "sylop": rules.sylops}.get(card.kind, 0)
+            if held[kind] > limit:
+                what = {"number": f"{card.family.capitalize()} {card.value}", "impostor":
+                        f"{card.family.capitalize()} Impostor", "sylop": f"{card.family.capitalize()} Sylop"}[card.kind]
+                extra = " (so two Pure Sabaccs never meet at one table)" if card.kind == "sylop" else ""
+                raise ShowdownError(("players", i, "hand", where[(i, card.family)]),
+                                    f"{what} is shown {held[kind]} times at this table, but one match deck holds "
+                                    f"{'only one' if limit == 1 else limit}{extra}")
 
 
 def _check_dice(data: ArcheonData, players: list[Player], table: Table, where: Mapping[tuple[int, str], int]) -> None:
