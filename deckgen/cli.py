@@ -1037,7 +1037,8 @@ def schema(out, wire_files, project_dir):
     game.yaml, its card lists and its lang files, holding the game's own card
     fields, deck and card ids, texts and string keys: a typo in a lang file is
     underlined in the editor.  judgement.schema.json describes what
-    `deckgen judge` prints. A file names its schema in its first line,
+    `deckgen judge` prints, showdown.ENGINE.schema.json what it reads
+    (a showdown or match file of that engine). A file names its schema in its first line,
     `# yaml-language-server: $schema=PATH` (VS Code: the YAML extension).
     Run it again after adding a card field, card or string.
 
@@ -1056,6 +1057,11 @@ def schema(out, wire_files, project_dir):
     judged = Path(target) / "judgement.schema.json"  # what `deckgen judge` prints
     write_atomic(judged, (json.dumps(JUDGE_OUTPUT_SCHEMA, indent=2) + "\n").encode("utf-8"))
     written.append(judged)
+    for engine, descriptor in sorted(project.engines.items()):  # what `deckgen judge ENGINE FILE` reads
+        if descriptor.showdown_schema is not None:
+            path = Path(target) / f"showdown.{engine}.schema.json"
+            write_atomic(path, (json.dumps(descriptor.showdown_schema, indent=2) + "\n").encode("utf-8"))
+            written.append(path)
     changed = wire(project, target) if wire_files else []
     click.echo(f"wrote {len(written)} schemas to {target}" + (f"; {len(changed)} files now name theirs"
                                                                  if wire_files else ""))

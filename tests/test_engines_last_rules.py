@@ -1,0 +1,239 @@
+"""The last rules played (issue 28): crashes and silently ignored showdown input, showdown schemas,
+the 42-card caller and simulator, and the simulator's round limits as options."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from deckgen.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, [*args, "--project", str(ROOT)])
+
+
+def judge(tmp_path: Path, game: str, text: str, *options: str):
+    path = tmp_path / "showdown.yaml"
+    path.write_text(text, encoding="utf-8")
+    return run("judge", game, str(path), *options)
+
+
+def one_problem(result, *words: str) -> str:
+    """The single located problem line of a refused input (exit 2, no traceback)."""
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    lines = [line for line in result.output.splitlines() if line and not line.endswith("problem")]
+    assert len(lines) == 1, result.output
+    line = lines[0]
+    assert line.startswith(str(Path("showdown.yaml"))) or "showdown.yaml:" in line, line
+    for word in words:
+        assert word in line, line
+    return line
+
+
+CLASSIC = """\
+players:
+  - {name: A, hand: [coins:11, sabers:ace]}
+  - {name: B, hand: ["face:idiot", flasks:2, staves:3]}
+"""
+
+
+# ------------------------------------------------------------------ crashes
+
+@pytest.mark.parametrize("caller", ["[A]", "{A: 1}"])
+def test_classic_caller_that_is_not_text_is_a_located_error(tmp_path, caller):
+    line = one_problem(judge(tmp_path, "classic", CLASSIC + f"caller: {caller}\n"), "caller:", "text")
+    assert ":4:" in line
+
+
+@pytest.mark.parametrize("cancel", ["[planet]", "{planet: 1}"])
+def test_archeon_resolution_cancel_that_is_not_text_is_a_located_error(tmp_path, cancel):
+    text = f"""\
+players:
+  - {{name: A, hand: [0-0-0, bakko], entourage: [{{ability: resolution, tier: 2, cancel: {cancel}}}]}}
+  - {{name: B, hand: [{{family: blood, value: 2}}, {{family: sand, value: 3}}]}}
+"""
+    one_problem(judge(tmp_path, "archeon", text), "players.0.entourage.0.cancel")
+
+
+def test_classic_engine_called_directly_refuses_a_list_caller():
+    from deckgen.errors import ShowdownError
+    from deckgen.games.classic.engine import judge as classic_judge
+
+    doc = {"players": [{"name": "A", "hand": ["coins:11", "sabers:ace"]},
+                       {"name": "B", "hand": ["flasks:2", "staves:3"]}], "caller": ["A"]}
+    with pytest.raises(ShowdownError) as caught:
+        classic_judge(doc)
+    assert caught.value.path == ("caller",)
+
+
+@pytest.mark.parametrize("rounds", ["16", "40"])
+def test_simulate_classic_pot_building_past_sixteen_rounds_plays(rounds):
+    result = run("simulate", "classic", "--games", "3", "--pot-building", rounds, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["conserved"] is True
+
+
+def test_simulate_classic_pot_building_past_its_maximum_is_refused_naming_the_option():
+    result = run("simulate", "classic", "--games", "1", "--pot-building", "100000")
+    assert result.exit_code == 2 and "--pot-building" in result.output and "1000" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_simulate_classic_rounds_must_leave_a_round_after_pot_building():
+    result = run("simulate", "classic", "--games", "1", "--pot-building", "5", "--rounds", "5")
+    assert result.exit_code == 2 and "--rounds" in result.output and "6 or more" in result.output
+
+
+# ------------------------------------------------------------------ silently ignored input
+
+@pytest.mark.parametrize("game, text, nearest", [
+    ("classic", CLASSIC + "caler: A\n", "caller"),
+    ("gladbach", "players:\n  - {name: A, hand: [green:3, red:1], chps: [1]}\n"
+                 "  - {name: B, hand: [blue:0, green:2]}\n", "chips"),
+    ("pazaak", "players:\n  - {name: A, table: ['7', '10']}\n  - {name: B, table: ['5'], tabel: ['2']}\n",
+     "table"),
+])
+def test_unknown_keys_are_refused_with_the_nearest_known_key(tmp_path, game, text, nearest):
+    one_problem(judge(tmp_path, game, text), "unknown key", f"did you mean '{nearest}'")
+
+
+def test_misspelt_caller_no_longer_drops_the_penalty(tmp_path):
+    line = one_problem(judge(tmp_path, "classic", CLASSIC + "caler: B\n"), "caler")
+    assert ":4:" in line
+
+
+def test_archeon_two_pure_sabaccs_at_one_table_are_refused(tmp_path):
+    text = """\
+players:
+  - {name: A, hand: [{family: blood, sylop: true}, {family: sand, sylop: true}]}
+  - {name: B, hand: [{family: blood, sylop: true}, {family: sand, sylop: true}]}
+"""
+    one_problem(judge(tmp_path, "archeon", text), "players.1.hand.0", "Blood Sylop", "Pure Sabacc")
+
+
+def test_archeon_four_blood_fours_are_refused(tmp_path):
+    text = "players:\n" + "".join(
+        f"  - {{name: {n}, hand: [{{family: blood, value: 4}}, {{family: sand, value: {v}}}]}}\n"
+        for n, v in zip("ABCD", (1, 2, 3, 5)))
+    line = one_problem(judge(tmp_path, "archeon", text), "players.3.hand.0", "Blood 4", "holds 3")
+    assert ":5:" in line
+
+
+def test_archeon_three_blood_fours_still_judge(tmp_path):
+    text = "players:\n" + "".join(
+        f"  - {{name: {n}, hand: [{{family: blood, value: 4}}, {{family: sand, value: {v}}}]}}\n"
+        for n, v in zip("ABC", (1, 2, 3)))
+    assert judge(tmp_path, "archeon", text).exit_code == 0
+
+
+# ------------------------------------------------------------------ messages that say what is wrong
+
+@pytest.mark.parametrize("game, text", [
+    ("classic", CLASSIC.replace("name: A", "name: 1")),
+    ("gladbach", "players:\n  - {name: 1, hand: [green:3]}\n  - {name: B, hand: [blue:0]}\n"),
+    ("pazaak", "players:\n  - {name: 1, table: ['7']}\n  - {name: B, table: ['5']}\n"),
+    ("archeon", "players:\n  - {name: 1, hand: [0-0-0, bakko]}\n  - {name: B, hand: [a-oic, 99-99]}\n"),
+])
+def test_a_numeric_name_is_told_to_be_text(tmp_path, game, text):
+    line = one_problem(judge(tmp_path, game, text), "players.0.name", "the number 1", "text", "quotes")
+    assert "non-empty" not in line
+
+
+def test_pazaak_empty_sets_says_the_list_is_empty(tmp_path):
+    text = """\
+players:
+  - {name: A, hand: [+1, +2, -3, +4]}
+  - {name: B, hand: [+1, +2, -3, +4]}
+sets: []
+"""
+    line = one_problem(judge(tmp_path, "pazaak", text), "sets", "empty list", "at least 1")
+    assert "needs 'sets'" not in line
+
+
+def test_wild_and_clone_belong_to_the_42_card_deck(tmp_path):
+    one_problem(judge(tmp_path, "classic", CLASSIC + "wild: [2, 5]\n"), "wild", "--deck adapted-42")
+
+
+# ------------------------------------------------------------------ schemas
+
+def test_schema_publishes_one_showdown_schema_per_bundled_engine(tmp_path):
+    result = run("schema", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    for engine in ("classic", "gladbach", "pazaak", "archeon"):
+        schema = json.loads((tmp_path / f"showdown.{engine}.schema.json").read_text(encoding="utf-8"))
+        assert schema["$schema"].endswith("2020-12/schema")
+
+
+def test_every_bundled_showdown_example_fits_its_schema(project):
+    import yaml
+    from jsonschema import Draft202012Validator
+
+    for engine, descriptor in project.engines.items():
+        if descriptor.showdown_schema is None:
+            continue
+        Draft202012Validator.check_schema(descriptor.showdown_schema)
+        example = yaml.safe_load(descriptor.showdown_example)
+        assert not list(Draft202012Validator(descriptor.showdown_schema).iter_errors(example)), engine
+
+
+def test_a_plugin_engine_without_a_schema_validates_its_own_input():
+    from deckgen.decisions import judge as judge_with
+    from deckgen.registry import GameDescriptor
+
+    seen = []
+    descriptor = GameDescriptor(engine="toy", title="toy", judge=lambda doc, data, options: seen.append(doc) or
+                                {"winners": ["A"], "players": [{"name": "A"}, {"name": "B"}]})
+    judge_with(descriptor, {"players": [{"name": "A"}, {"name": "B"}], "anything": [1]}, {}, {})
+    assert seen and seen[0]["anything"] == [1]
+
+
+# ------------------------------------------------------------------ the 42-card caller and simulator
+
+A42 = """\
+wild: [2, 5]
+clone: 3
+players:
+  - {name: A, hand: [1, 4]}
+  - {name: B, hand: [ace, 4, 6]}
+"""
+
+
+def test_the_42_card_judge_charges_a_losing_caller(tmp_path):
+    result = judge(tmp_path, "classic", A42 + "caller: A\n", "--deck", "adapted-42")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["winners"] == ["B"] and out["caller"] == "A" and out["penalized"] == ["A"]
+
+
+def test_the_42_card_judge_does_not_charge_a_winning_caller(tmp_path):
+    out = json.loads(judge(tmp_path, "classic", A42 + "caller: B\n", "--deck", "adapted-42").output)
+    assert out["penalized"] == []
+
+
+def test_the_42_card_caller_must_sit_at_the_table(tmp_path):
+    one_problem(judge(tmp_path, "classic", A42 + "caller: Zed\n", "--deck", "adapted-42"), "caller", "Zed")
+
+
+def test_simulate_classic_plays_the_42_card_deck():
+    result = run("simulate", "classic", "--deck", "adapted-42", "--games", "40", "--players", "3", "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["conserved"] is True and summary["options"]["deck"] == "adapted-42"
+    assert set(summary["categories"]) <= {"pure sabacc", "normal", "bombed out"}
+
+
+def test_simulate_42_refuses_options_of_the_76_card_deck():
+    result = run("simulate", "classic", "--deck", "adapted-42", "--games", "1", "--location", "imperial")
+    assert result.exit_code == 2 and "--location" in result.output
+
+
+def test_simulate_offers_every_option_the_judge_takes(project):
+    for engine, descriptor in project.engines.items():
+        assert set(descriptor.judge_options) <= set(descriptor.simulate_options), engine
