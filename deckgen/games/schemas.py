@@ -151,12 +151,33 @@ ARCHEON_TOP_PROPERTIES: dict[str, Any] = {
     "tokens": listing(_ARCHEON_TOKEN, "the tokens played", high=64),
     "bank": CHIPS,
     "bakura": {"enum": ["blood", "sand"], "description": "the family passed on Bakura"},
+    "talk": None,  # filled below
 }
+_CLAIM = {"anyOf": [
+    {"type": "string", "description": "an archive card id"},
+    strict({"family": {"type": "string", "description": "blood or sand"},
+            "value": {"type": "integer", "description": "a value, 1 to 6"},
+            "impostor": {"type": "boolean"}, "sylop": {"type": "boolean"},
+            "sign": {"type": "string"}, "era": {"type": "string"}},
+           required=("family",), description="the card named: {family, value | impostor | sylop, sign, era}"),
+], "description": "the card named aloud"}
+_WRONG = {"type": "string", "description": "who was wrong (a player, or nobody): checked against the judge"}
+ARCHEON_TALK = listing({"anyOf": [
+    strict({"declare": NAME, "card": _CLAIM, "check": NAME, "shown": _ARCHEON_CARD,
+            "forced": {"type": "boolean", "description": "a declaration the round made (Bothawui, Order)"},
+            "wrong": _WRONG},
+           required=("declare", "card"), description="a declaration: {declare: PLAYER, card: ..., check: PLAYER}"),
+    strict({"plant": NAME, "to": NAME, "card": _CLAIM, "planted": _ARCHEON_CARD,
+            "answer": {"enum": ["believe", "liar"]}, "wrong": _WRONG},
+           required=("plant", "to", "card", "answer"),
+           description="a plant: {plant: PLAYER, to: PLAYER, card: ..., answer: believe or liar}"),
+], "description": "a declaration or a plant"}, "the table talk of the round, in order", high=256)
 
 
 def archeon_schema() -> dict[str, Any]:
     """The Archeon showdown schema (its player and top-level keys from the two tables above)."""
     top = dict(ARCHEON_TOP_PROPERTIES)
+    top["talk"] = ARCHEON_TALK
     top["players"] = listing(strict(dict(ARCHEON_PLAYER_PROPERTIES), required=("name", "hand"),
                                     description="a player: name, hand, and optionally chips, entourage, stake"),
                              "the players at the table", low=1, high=64)
