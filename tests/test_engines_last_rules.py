@@ -237,3 +237,108 @@ def test_simulate_42_refuses_options_of_the_76_card_deck():
 def test_simulate_offers_every_option_the_judge_takes(project):
     for engine, descriptor in project.engines.items():
         assert set(descriptor.judge_options) <= set(descriptor.simulate_options), engine
+
+
+# ------------------------------------------------------------------ Archeon's table talk and planets
+
+def archeon(doc: dict) -> dict:
+    from deckgen.decisions import judge as judge_with
+
+    from deckgen.loader import load_project
+
+    project = _PROJECT.setdefault("p", load_project(ROOT, only=["archeon"]))
+    game = project.games["archeon"]
+    descriptor = project.descriptor(game)
+    return dict(judge_with(descriptor, doc, descriptor.data_for(game), {}).raw)
+
+
+_PROJECT: dict = {}
+
+
+def card(family: str, value: int) -> dict:
+    return {"family": family, "value": value}
+
+
+def table(*talk: dict, planet: str | None = None) -> dict:
+    doc = {"players": [{"name": "Ana", "hand": [card("blood", 2), card("sand", 5)], "chips": 10},
+                       {"name": "Ben", "hand": [card("blood", 3), card("sand", 3)], "chips": 10}],
+           "bank": 4, "talk": list(talk)}
+    if planet:
+        doc["planet"] = planet
+    return doc
+
+
+def total_chips(doc: dict, result: dict) -> int:
+    return sum(result["chips_after"].values())
+
+
+@pytest.mark.parametrize("answer, planted, wrong, ana, ben", [
+    ("believe", card("sand", 3), "nobody", 10, 10),   # believed truth: nobody pays
+    ("believe", card("sand", 6), "Ben", 13, 7),       # believed lie: the believer pays 3
+    ("liar", card("sand", 3), "Ben", 13, 7),          # challenged truth: the challenger pays 3
+    ("liar", card("sand", 6), "Ana", 7, 13),          # challenged lie: the planter pays 3
+])
+def test_the_plant_whoever_is_wrong_pays_three(answer, planted, wrong, ana, ben):
+    move = {"plant": "Ana", "to": "Ben", "card": card("sand", 3), "planted": planted, "answer": answer,
+            "wrong": wrong}
+    result = archeon(table(move))
+    assert result["talk"][0]["wrong"] == (None if wrong == "nobody" else wrong)
+    paid = {p["from"]: p["chips"] for p in result["talk_payments"]}
+    assert paid == ({} if wrong == "nobody" else {wrong: 3})
+    # Ben wins the round (a pair); the bank of 4 and Ana's penalty of 3 (the difference of 2 and 5) go to him
+    assert result["winners"] == ["Ben"]
+    assert result["chips_after"] == {"Ana": ana - 3, "Ben": ben + 4 + 3}
+    assert total_chips({}, result) == 20 + 4
+
+
+def test_a_wrong_claim_of_who_was_wrong_is_refused_at_its_line():
+    from deckgen.errors import ShowdownError
+
+    move = {"plant": "Ana", "to": "Ben", "card": card("sand", 3), "planted": card("sand", 3), "answer": "liar",
+            "wrong": "Ana"}
+    with pytest.raises(ShowdownError) as caught:
+        archeon(table(move))
+    assert caught.value.path == ("talk", 0, "wrong") and "Ben" in caught.value.message
+
+
+def test_the_check_catches_a_liar_or_loses_its_chip():
+    lie = archeon(table({"declare": "Ana", "card": card("sand", 2), "check": "Ben"}))  # Ana's Sand card is a 5
+    assert lie["talk"][0] == {"declaration": "Ana", "forced": False, "check": "Ben", "true": False, "wrong": "Ana"}
+    assert [(p["from"], p["to"], p["chips"]) for p in lie["talk_payments"]] == [("Ben", "bank", 1), ("Ana", "Ben", 3)]
+    truth = archeon(table({"declare": "Ana", "card": card("sand", 5), "check": "Ben"}))
+    assert truth["talk"][0]["wrong"] == "Ben" and truth["rewards"] == {}
+    assert [(p["from"], p["to"]) for p in truth["talk_payments"]] == [("Ben", "bank")]
+    # the check fee went into the bank that Ben wins: 4 + 1 fee + Ana's penalty 3
+    assert truth["payout"] == {"Ben": 8}
+
+
+def test_an_unchecked_declaration_earns_one_chip_from_the_bank_once_a_round():
+    result = archeon(table({"declare": "Ana", "card": card("blood", 2)}, {"declare": "Ana", "card": card("sand", 1)}))
+    assert result["rewards"] == {"Ana": 1}
+    assert result["payout"] == {"Ben": 4 + 3 - 1}
+    assert sum(result["chips_after"].values()) == 24
+
+
+def test_bothawui_every_player_opens_with_a_declaration_that_earns_nothing():
+    opening = [{"declare": "Ana", "card": card("blood", 2), "forced": True},
+               {"declare": "Ben", "card": card("sand", 1), "forced": True}]
+    result = archeon(table(*opening, planet="bothawui"))
+    assert result["rewards"] == {} and result["talk_payments"] == []
+    # the opening declaration may be checked like any other: Ben lied
+    checked = archeon(table(opening[0], {**opening[1], "check": "Ana", "wrong": "Ben"}, planet="bothawui"))
+    assert ("Ben", "Ana", 3) in [(p["from"], p["to"], p["chips"]) for p in checked["talk_payments"]]
+
+
+def test_bothawui_without_the_opening_declarations_is_refused():
+    from deckgen.errors import ShowdownError
+
+    with pytest.raises(ShowdownError) as caught:
+        archeon(table({"declare": "Ana", "card": card("blood", 2), "forced": True}, planet="bothawui"))
+    assert caught.value.path == ("talk",) and "Ben" in caught.value.message
+
+
+def test_wayland_hides_the_log_and_changes_nothing_at_the_reveal():
+    hidden = archeon(table(planet="wayland"))
+    plain = archeon(table())
+    assert hidden["log_hidden_until_reveal"] is True and "log_hidden_until_reveal" not in plain
+    assert hidden["winners"] == plain["winners"] and hidden["chips_after"] == plain["chips_after"]
