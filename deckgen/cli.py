@@ -599,6 +599,13 @@ def _judge_option_values(descriptor, args: list[str], schemas=None) -> dict:
                 value = int(value)
             except ValueError:
                 raise DeckgenError(Problem(None, None, None, f"--{name}", f"{value!r} is not a whole number")) from None
+        elif schema.get("type") == "number":
+            try:
+                value = float(value)
+            except ValueError:
+                raise DeckgenError(Problem(None, None, None, f"--{name}", f"{value!r} is not a number")) from None
+            if value != value or value in (float("inf"), float("-inf")):
+                raise DeckgenError(Problem(None, None, None, f"--{name}", f"{value!r} is not a number"))
         error = next(Draft202012Validator(schema).iter_errors(value), None)
         if error is not None:
             raise DeckgenError(Problem(None, None, None, f"--{name}", error.message))

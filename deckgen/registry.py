@@ -154,7 +154,8 @@ class GameDescriptor:
     ``strategies``     the named strategies ``simulate`` knows, the default first
     ``length_unit``    what ``length`` counts ("rounds", "turns", "sets")
     ``summarize``      optional ``summarize(records, request) -> {title: table}``: the game's own
-                       tables for ``deckgen simulate`` (a table is a list of row dicts)
+                       tables for ``deckgen simulate`` (a table is a list of row dicts; a mapping
+                       instead is a count of the game's own, a top-level key of ``--json``)
     ``card_face``      ``card_face(game, token) -> (deck id, card id)``: the printed card of an engine
                        token, for pictures of example hands in rulebooks; a function that takes a
                        third argument also gets the example's judge options (``{"deck": ...}``)

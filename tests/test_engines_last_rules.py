@@ -342,3 +342,40 @@ def test_wayland_hides_the_log_and_changes_nothing_at_the_reveal():
     plain = archeon(table())
     assert hidden["log_hidden_until_reveal"] is True and "log_hidden_until_reveal" not in plain
     assert hidden["winners"] == plain["winners"] and hidden["chips_after"] == plain["chips_after"]
+
+
+# ------------------------------------------------------------------ the Archeon simulator's table talk
+
+def simulate_archeon(*options: str) -> dict:
+    result = run("simulate", "archeon", "--games", "30", "--players", "4", "--json", *options)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_simulate_archeon_reports_the_table_talk_with_money_conserved():
+    summary = simulate_archeon()
+    talk = summary["table_talk"]
+    assert set(talk) == {"declaration", "check", "plant"}
+    assert set(talk["declaration"]) == {"made", "won"} and set(talk["check"]) == {"made", "won"}
+    assert set(talk["plant"]) == {"made", "believed", "challenged", "won"}
+    assert talk["declaration"]["made"] > 0 and talk["check"]["made"] > 0 and talk["plant"]["made"] > 0
+    assert talk["plant"]["believed"] + talk["plant"]["challenged"] == talk["plant"]["made"]
+    for move in talk.values():
+        assert 0 <= move["won"] <= move["made"]
+    assert summary["conserved"] is True
+
+
+def test_simulate_archeon_talk_options_steer_the_moves():
+    honest = simulate_archeon("--bluff", "0", "--challenge", "1")
+    assert honest["table_talk"]["plant"]["made"] == 0  # nobody who never bluffs plants
+    assert honest["table_talk"]["check"]["won"] == 0  # honest declarations: no check catches a liar
+    trusting = simulate_archeon("--bluff", "1", "--believe", "1", "--challenge", "0")
+    assert trusting["table_talk"]["check"]["made"] == 0
+    plant = trusting["table_talk"]["plant"]
+    assert plant["challenged"] == 0 and plant["believed"] == plant["made"] > 0
+
+
+@pytest.mark.parametrize("option, value", [("--bluff", "1.5"), ("--believe", "-0.1"), ("--challenge", "often")])
+def test_simulate_archeon_talk_options_are_probabilities(option, value):
+    result = run("simulate", "archeon", "--games", "1", option, value)
+    assert result.exit_code == 2 and option in result.output and "Traceback" not in result.output
