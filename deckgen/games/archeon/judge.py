@@ -15,6 +15,18 @@ The document::
     tokens: [major-fraud, {name: frame-up, by: A, target: B}, {name: prime-sabacc, by: B, value: 4}]
     bank: 6                 # optional: chips already in the bank before the penalties
     bakura: sand            # optional: the family passed on Bakura (default blood)
+    talk:                   # optional: the round's table talk, in order (deckgen.games.archeon.talk)
+      - {declare: A, card: {family: sand, value: 2}}                      # unchecked: 1 chip at the reveal
+      - {declare: B, card: {family: blood, value: 1}, check: A}           # checked: the card is shown
+      - {plant: A, to: B, card: {family: sand, value: 3}, answer: believe, wrong: nobody}
+
+A checked declaration is judged against the declarer's card of that family
+(``shown:`` gives the card turned up if it has left the hand since); a
+plant against the receiver's card of that family if believed (it changed
+hands), the planter's if called a liar (it went back); ``planted:`` gives
+it otherwise.  ``forced: true`` marks a declaration the round demanded (on
+Bothawui every player has one); ``wrong:`` claims who was wrong (a player
+or nobody) and is checked.
 
 A card is an archive id, ``{card: ID, dice: [...], choose: N}`` for an
 archive Impostor, or inline attributes (``family`` and one of ``value``,
