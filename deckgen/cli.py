@@ -643,6 +643,13 @@ def _judge_option_values(descriptor, args: list[str], schemas=None) -> dict:
                 value = int(value)
             except ValueError:
                 raise DeckgenError(Problem(None, None, None, f"--{name}", f"{value!r} is not a whole number")) from None
+        elif schema.get("type") == "number":
+            try:
+                value = float(value)
+            except ValueError:
+                raise DeckgenError(Problem(None, None, None, f"--{name}", f"{value!r} is not a number")) from None
+            if value != value or value in (float("inf"), float("-inf")):
+                raise DeckgenError(Problem(None, None, None, f"--{name}", f"{value!r} is not a number"))
         error = next(Draft202012Validator(schema).iter_errors(value), None)
         if error is not None:
             raise DeckgenError(Problem(None, None, None, f"--{name}", error.message))
@@ -1156,7 +1163,8 @@ def schema(out, wire_files, project_dir):
     game.yaml, its card lists and its lang files, holding the game's own card
     fields, deck and card ids, texts and string keys: a typo in a lang file is
     underlined in the editor.  judgement.schema.json describes what
-    `deckgen judge` prints. A file names its schema in its first line,
+    `deckgen judge` prints, showdown.ENGINE.schema.json what it reads
+    (a showdown or match file of that engine). A file names its schema in its first line,
     `# yaml-language-server: $schema=PATH` (VS Code: the YAML extension).
     Run it again after adding a card field, card or string.
 
@@ -1175,6 +1183,11 @@ def schema(out, wire_files, project_dir):
     judged = Path(target) / "judgement.schema.json"  # what `deckgen judge` prints
     write_atomic(judged, (json.dumps(JUDGE_OUTPUT_SCHEMA, indent=2) + "\n").encode("utf-8"))
     written.append(judged)
+    for engine, descriptor in sorted(project.engines.items()):  # what `deckgen judge ENGINE FILE` reads
+        if descriptor.showdown_schema is not None:
+            path = Path(target) / f"showdown.{engine}.schema.json"
+            write_atomic(path, (json.dumps(descriptor.showdown_schema, indent=2) + "\n").encode("utf-8"))
+            written.append(path)
     changed = wire(project, target) if wire_files else []
     click.echo(f"wrote {len(written)} schemas to {target}" + (f"; {len(changed)} files now name theirs"
                                                                  if wire_files else ""))

@@ -43,12 +43,14 @@ def judge(descriptor: GameDescriptor, showdown: Any, data: Mapping[str, Any],
           options: Mapping[str, Any]) -> Judgement:
     """Judge ``showdown`` with the game's engine, after the shared checks every game gets.
 
-    The number of players must be within the game's range; the engine
-    checks everything else.  Raises ShowdownError located by a path, and
+    The document must fit the engine's schema (if it has one) and the
+    number of players the game's range; the engine checks everything else.  Raises ShowdownError located by a path, and
     PluginError if the engine's result has no ``winners`` list.
     """
     from deckgen.errors import ShowdownError
+    from deckgen.showdown_schema import validate
 
+    validate(descriptor.showdown_schema, showdown)
     if isinstance(showdown, Mapping) and isinstance(showdown.get("players"), list):
         n = len(showdown["players"])
         low, high = descriptor.players

@@ -155,7 +155,8 @@ class GameDescriptor:
     ``strategies``     the named strategies ``simulate`` knows, the default first
     ``length_unit``    what ``length`` counts ("rounds", "turns", "sets")
     ``summarize``      optional ``summarize(records, request) -> {title: table}``: the game's own
-                       tables for ``deckgen simulate`` (a table is a list of row dicts)
+                       tables for ``deckgen simulate`` (a table is a list of row dicts; a mapping
+                       instead is a count of the game's own, a top-level key of ``--json``)
     ``card_face``      ``card_face(game, token) -> (deck id, card id)``: the printed card of an engine
                        token, for pictures of example hands in rulebooks; a function that takes a
                        third argument also gets the example's judge options (``{"deck": ...}``)
@@ -165,6 +166,9 @@ class GameDescriptor:
     ``deck_file``      ``deck_file(game, path) -> DeckList``: the cards of a deck list file (e.g. what
                        the game's deck assembler writes), printed by ``deckgen build GAME --deck FILE``;
                        a bad file raises DeckgenError with located problems
+    ``showdown_schema`` optional JSON Schema of the judge's input: checked before the engine reads a
+                       document (unknown keys, types; :mod:`deckgen.showdown_schema`) and published
+                       by ``deckgen schema``; without one the engine validates its input alone
     ``facts``: values a game's rule texts quote (``{max_players}``) are the ``facts`` entry of
     ``load_data``'s result.
     """
@@ -189,6 +193,7 @@ class GameDescriptor:
     commands: tuple[Any, ...] = ()
     deck_file: Callable[["Game", Path], DeckList] | None = None
     module: str = ""
+    showdown_schema: Mapping[str, Any] | None = None
 
     def data_for(self, game: "Game | None") -> dict:
         """The engine data of ``game`` (empty if the engine needs none)."""

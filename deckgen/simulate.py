@@ -37,9 +37,13 @@ class Summary:
     deck_ran_out: float | None = None
     conserved: bool = True
     tables: dict[str, list[dict]] = field(default_factory=dict)
+    extras: dict[str, dict] = field(default_factory=dict)  # the game's own counts (Archeon: table_talk)
 
     def as_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+        """JSON-ready; the game's own counts (``extras``) are top-level keys."""
+        out = {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "extras"}
+        out.update(self.extras)
+        return out
 
 
 def run(descriptor: GameDescriptor, data: Mapping[str, Any], players: int, games: int, seed: int,
@@ -93,8 +97,10 @@ def summarize(descriptor: GameDescriptor, request: SimulationRequest, records: l
     summary.no_winner /= n
     summary.deck_ran_out = ran_out / known_run_out if known_run_out else None
     summary.conserved = not broken
-    if descriptor.summarize is not None:
-        summary.tables = {k: list(v) for k, v in descriptor.summarize(records, request).items()}
+    if descriptor.summarize is not None:  # a list is a table; a mapping is a count of the game's own
+        own = descriptor.summarize(records, request)
+        summary.tables = {k: list(v) for k, v in own.items() if not isinstance(v, Mapping)}
+        summary.extras = {k: dict(v) for k, v in own.items() if isinstance(v, Mapping)}
     if broken:
         raise DeckgenError(f"the {descriptor.engine} simulator did not conserve money in {len(broken)} of "
                            f"{len(records)} games (first: game {broken[0] + 1}, seed {request.seed + broken[0]}); "
@@ -136,6 +142,10 @@ def format_summary(s: Summary) -> list[str]:
     if s.categories:
         lines.append("  winning hand categories:")
         lines += [f"    {c:<24} {_pct(v)}" for c, v in s.categories.items()]
+    for title, counts in s.extras.items():
+        lines.append(f"  {title.replace('_', ' ')}:")
+        lines += [f"    {k}: " + (", ".join(f"{n} {v}" for n, v in c.items()) if isinstance(c, Mapping) else str(c))
+                  for k, c in counts.items()]
     for title, rows in s.tables.items():
         lines.append(f"  {title}:")
         lines += ["    " + line for line in format_table(rows)]

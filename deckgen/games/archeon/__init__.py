@@ -21,7 +21,8 @@ from deckgen.games.archeon.judge import judge
 from deckgen.games.archeon.odds import RULEBOOK_TABLES
 from deckgen.games.archeon import rulebook
 from deckgen.games.archeon.reference import DOCUMENTS
-from deckgen.games.archeon.sim import STRATEGY_NAMES, simulate, summarize
+from deckgen.games.archeon.sim import SIMULATE_OPTIONS, STRATEGY_NAMES, simulate, summarize
+from deckgen.games import schemas
 from deckgen.registry import GameDescriptor, register_game
 
 SHOWDOWN_EXAMPLE = """\
@@ -53,6 +54,7 @@ GAME = register_game(GameDescriptor(
     checks=CHECKS,
     documents=DOCUMENTS,
     simulate=simulate,
+    simulate_options=SIMULATE_OPTIONS,
     strategies=STRATEGY_NAMES,
     length_unit="rounds",
     summarize=summarize,
@@ -61,4 +63,5 @@ GAME = register_game(GameDescriptor(
     commands=(DECK_COMMAND,),
     deck_file=deck_list,
     module=__name__,
+    showdown_schema=schemas.ARCHEON,
 ))

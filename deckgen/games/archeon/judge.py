@@ -15,6 +15,18 @@ The document::
     tokens: [major-fraud, {name: frame-up, by: A, target: B}, {name: prime-sabacc, by: B, value: 4}]
     bank: 6                 # optional: chips already in the bank before the penalties
     bakura: sand            # optional: the family passed on Bakura (default blood)
+    talk:                   # optional: the round's table talk, in order (deckgen.games.archeon.talk)
+      - {declare: A, card: {family: sand, value: 2}}                      # unchecked: 1 chip at the reveal
+      - {declare: B, card: {family: blood, value: 1}, check: A}           # checked: the card is shown
+      - {plant: A, to: B, card: {family: sand, value: 3}, answer: believe, wrong: nobody}
+
+A checked declaration is judged against the declarer's card of that family
+(``shown:`` gives the card turned up if it has left the hand since); a
+plant against the receiver's card of that family if believed (it changed
+hands), the planter's if called a liar (it went back); ``planted:`` gives
+it otherwise.  ``forced: true`` marks a declaration the round demanded (on
+Bothawui every player has one); ``wrong:`` claims who was wrong (a player
+or nobody) and is checked.
 
 A card is an archive id, ``{card: ID, dice: [...], choose: N}`` for an
 archive Impostor, or inline attributes (``family`` and one of ``value``,
@@ -24,6 +36,7 @@ mistake is a ShowdownError at its path.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from deckgen.errors import ShowdownError
@@ -31,9 +44,12 @@ from deckgen.games.archeon.data import ArcheonData, of
 from deckgen.games.archeon.engine import (FAMILIES, HandCard, Play, Player, Table, TokenPlay, _context, hand_of,
                                           impostor_dice_allowed, impostor_fix, reveal)
 from deckgen.games.archeon.money import ante, settle
+from deckgen.games.archeon.talk import BELIEVE, LIAR, Claim, Declaration, Plant, TalkResult, play_talk
 
 PLAYER_KEYS = ("name", "hand", "chips", "entourage", "stake", "drew")
-TOP_KEYS = ("players", "planet", "round", "multiplier", "tokens", "bank", "bakura")
+TOP_KEYS = ("players", "planet", "round", "multiplier", "tokens", "bank", "bakura", "talk")
+DECLARATION_KEYS = ("declare", "card", "check", "shown", "forced", "wrong")
+PLANT_KEYS = ("plant", "to", "card", "planted", "answer", "wrong")
 CARD_KEYS = ("card", "family", "value", "impostor", "sylop", "sign", "era", "dice", "choose")
 
 # abilities that act at the reveal, and what an entourage entry of each must or may say
@@ -129,10 +145,10 @@ def parse_play(data: ArcheonData, raw: Any, path: tuple, names: list[str], me: s
         if key not in allowed:
             raise ShowdownError(path + (key,), f"unknown key {key!r}")
     target = raw.get("target")
-    if target is not None and target not in names:
+    if target is not None and (not isinstance(target, str) or target not in names):
         raise ShowdownError(path + ("target",), f"no player {target!r} at this table")
     card = raw.get("card")
-    if card is not None and card not in FAMILIES:
+    if card is not None and (not isinstance(card, str) or card not in FAMILIES):
         raise ShowdownError(path + ("card",), "card is the family of the card it changes: blood or sand")
     ability = sign.ability
     by = 0
@@ -159,6 +175,8 @@ def parse_play(data: ArcheonData, raw: Any, path: tuple, names: list[str], me: s
                                                 f"give by: -1" + (f" ... -{params['by']}" if params["by"] > 1 else ""))
     if ability == "resolution":
         cancel = raw.get("cancel")
+        if not isinstance(cancel, str):
+            raise ShowdownError(path + ("cancel",), "name the token to cancel (or planet, from tier 2), as text")
         if params["cancel"] == "token" and cancel == "planet":
             raise ShowdownError(path + ("cancel",), f"resolution at tier {tier} cancels a token, not the planet")
         if cancel != "planet" and cancel not in data.tokens:
@@ -287,10 +305,147 @@ def parse_showdown(data: ArcheonData, showdown: Any) -> tuple[list[Player], Tabl
         if not isinstance(drew, bool):
             raise ShowdownError(("players", i, "drew"), "drew is true or false")
         players.append(Player(names[i], ordered, plays, chips, stake, drew))
+    _check_match_deck(data, players, where)
     table = Table(planet, dict(data.planets.get(planet, {})) if planet else {}, tokens, round_no, multiplier,
                   bakura, bank)
     _check_dice(data, players, table, where)
     return players, table, bank
+
+
+def parse_round(data: ArcheonData, showdown: Any):
+    """:func:`parse_showdown` and the round's table talk."""
+    players, table, bank = parse_showdown(data, showdown)
+    moves, claimed = parse_talk(data, showdown.get("talk"), players, table.planet_rules)
+    return players, table, bank, moves, claimed
+
+
+def parse_claim(data: ArcheonData, raw: Any, path: tuple) -> Claim:
+    """What a player says a card is: an archive id or {family, value | impostor | sylop, sign, era}."""
+    if isinstance(raw, str):
+        card = parse_card(data, raw, path)
+        return Claim(card.family, card.kind, card.value, card.sign, card.era, card.id)
+    if not isinstance(raw, Mapping) or "family" not in raw:
+        raise ShowdownError(path, "name the card: its family and what it is, e.g. {family: sand, value: 2}")
+    for key in raw:
+        if key not in ("family", "value", "impostor", "sylop", "sign", "era"):
+            raise ShowdownError(path + (key,), f"a named card says family, value (or impostor, sylop), sign or era; "
+                                               f"not {key!r}")
+    family = _known(data, "family", raw.get("family"), path + ("family",), FAMILIES)
+    kinds = [k for k in ("value", "impostor", "sylop") if k in raw]
+    if len(kinds) > 1:
+        raise ShowdownError(path, "a card is one of: a value, an Impostor or a Sylop")
+    value = _int(raw["value"], path + ("value",), 1, 6, "a value") if "value" in raw else None
+    for flag in ("impostor", "sylop"):
+        if flag in raw and raw[flag] is not True:
+            raise ShowdownError(path + (flag,), f"write {flag}: true")
+    kind = "number" if value is not None else ("impostor" if "impostor" in raw else "sylop" if "sylop" in raw
+                                               else None)
+    sign = _known(data, "sign", raw["sign"], path + ("sign",), tuple(data.signs)) if "sign" in raw else None
+    era = _known(data, "era", raw["era"], path + ("era",), data.eras) if "era" in raw else None
+    return Claim(family, kind, value, sign, era)
+
+
+def _who(value: Any, path: tuple, names: list[str]) -> str:
+    if not isinstance(value, str) or value not in names:
+        raise ShowdownError(path, f"no player {value!r} at this table")
+    return value
+
+
+def _card_of(players: list[Player], name: str, family: str) -> HandCard:
+    player = next(p for p in players if p.name == name)
+    return next(c for c in player.cards if c.family == family)
+
+
+def parse_talk(data: ArcheonData, raw: Any, players: list[Player], planet_rules: Mapping[str, Any]):
+    """The round's table talk, in the order it happened: declarations (checked or not) and plants."""
+    if raw is None:
+        raw = []
+    if not isinstance(raw, list):
+        raise ShowdownError(("talk",), "talk is a list of the declarations and plants of the round, in order")
+    names = [p.name for p in players]
+    moves: list[Declaration | Plant] = []
+    claimed: list[tuple[int, Any]] = []
+    for i, entry in enumerate(raw):
+        at = ("talk", i)
+        if not isinstance(entry, Mapping) or ("declare" in entry) == ("plant" in entry):
+            raise ShowdownError(at, "a talk entry is {declare: PLAYER, card: ...} or {plant: PLAYER, to: PLAYER, "
+                                    "card: ..., answer: believe or liar}")
+        keys = DECLARATION_KEYS if "declare" in entry else PLANT_KEYS
+        for key in entry:
+            if key not in keys:
+                raise ShowdownError(at + (key,), f"unknown key {key!r} (known here: {', '.join(keys)})")
+        if "card" not in entry:
+            raise ShowdownError(at, "say which card was named: card: {family: sand, value: 2} (or an archive id)")
+        claim = parse_claim(data, entry["card"], at + ("card",))
+        if "declare" in entry:
+            by = _who(entry["declare"], at + ("declare",), names)
+            forced = entry.get("forced", False)
+            if not isinstance(forced, bool):
+                raise ShowdownError(at + ("forced",), "forced is true (a declaration the round made you give: "
+                                                      "Bothawui's opening one, the commander's Order) or false")
+            checker = shown = None
+            if "check" in entry:
+                checker = _who(entry["check"], at + ("check",), names)
+                if checker == by:
+                    raise ShowdownError(at + ("check",), "a player does not check his own declaration")
+                shown = (parse_card(data, entry["shown"], at + ("shown",)) if "shown" in entry
+                         else _card_of(players, by, claim.family))
+                if shown.family != claim.family:
+                    raise ShowdownError(at + ("shown",), f"the card turned up is the {claim.family} card named")
+            elif "shown" in entry:
+                raise ShowdownError(at + ("shown",), "a card is shown only when the declaration is checked: "
+                                                     "add check: PLAYER")
+            moves.append(Declaration(by, claim, shown, checker, forced))
+        else:
+            by = _who(entry["plant"], at + ("plant",), names)
+            to = _who(entry.get("to"), at + ("to",), names)
+            if to == by:
+                raise ShowdownError(at + ("to",), "a card is planted on another player")
+            answer = entry.get("answer")
+            if answer not in (BELIEVE, LIAR):
+                raise ShowdownError(at + ("answer",), "the answer to a plant is believe or liar")
+            holder = to if answer == BELIEVE else by  # a believed card changed hands; a called one went back
+            card = (parse_card(data, entry["planted"], at + ("planted",)) if "planted" in entry
+                    else _card_of(players, holder, claim.family))
+            if card.family != claim.family:
+                raise ShowdownError(at + ("planted",), f"the planted card is the {claim.family} card named")
+            moves.append(Plant(by, to, claim, card, answer))
+        if "wrong" in entry:
+            claimed.append((i, entry["wrong"]))
+    if planet_rules.get("opening_declaration"):
+        for name in names:
+            if not any(isinstance(m, Declaration) and m.by == name and m.forced for m in moves):
+                raise ShowdownError(("talk",), f"on this planet every player declares a card at the start of the "
+                                               f"round: add {{declare: {name}, card: ..., forced: true}}")
+    return moves, claimed
+
+
+def check_claims(result: TalkResult, claimed: list[tuple[int, Any]]) -> None:
+    """A talk entry that says who was wrong (``wrong: NAME`` or ``wrong: nobody``) must agree with the judge."""
+    for i, said in claimed:
+        got = result.moves[i].get("wrong") or "nobody"
+        if said != got:
+            raise ShowdownError(("talk", i, "wrong"), f"the judge finds {got} wrong here, not {said}")
+
+
+def _check_match_deck(data: ArcheonData, players: list[Player], where: Mapping[tuple[int, str], int]) -> None:
+    """No more cards of a kind at the table than one match deck holds (per family: ``copies_per_value`` of
+    each value, ``impostors`` Impostors, ``sylops`` Sylops): two Pure Sabaccs never meet."""
+    rules = data.rules
+    held: dict[tuple, int] = {}
+    for i, p in enumerate(players):
+        for card in p.cards:
+            kind = (card.family, card.kind, card.value if card.kind == "number" else None)
+            held[kind] = held.get(kind, 0) + 1
+            limit = {"number": rules.copies_per_value, "impostor": rules.impostors,
+                     "sylop": rules.sylops}.get(card.kind, 0)
+            if held[kind] > limit:
+                what = {"number": f"{card.family.capitalize()} {card.value}", "impostor":
+                        f"{card.family.capitalize()} Impostor", "sylop": f"{card.family.capitalize()} Sylop"}[card.kind]
+                extra = " (so two Pure Sabaccs never meet at one table)" if card.kind == "sylop" else ""
+                raise ShowdownError(("players", i, "hand", where[(i, card.family)]),
+                                    f"{what} is shown {held[kind]} times at this table, but one match deck holds "
+                                    f"{'only one' if limit == 1 else limit}{extra}")
 
 
 def _check_dice(data: ArcheonData, players: list[Player], table: Table, where: Mapping[tuple[int, str], int]) -> None:
@@ -319,9 +474,15 @@ def _check_dice(data: ArcheonData, players: list[Player], table: Table, where: M
 def judge(showdown: Any, data: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> dict:
     """The descriptor's ``judge``: winners, every hand's step, each loser's penalty, the payout (JSON-ready)."""
     arch = of(data)
-    players, table, bank = parse_showdown(arch, showdown)
+    players, table, bank, moves, claimed = parse_round(arch, showdown)
+    chips = {p.name: p.chips for p in players}
+    talk = play_talk(arch.rules.talk, moves, chips, [p.name for p in players])
+    check_claims(talk, claimed)
+    if moves:  # the talk moved chips during the round: the reveal starts from what is left
+        players = [replace(p, chips=chips[p.name]) for p in players]
+        bank += sum(pay.amount for pay in talk.payments if pay.payee == "bank")
     result = reveal(arch, players, table)
-    money = settle(arch.rules, players, table, result, bank)
+    money = settle(arch.rules, players, table, result, bank, rewards=talk.rewards)
     out: dict[str, Any] = {
         "winners": list(result.winners),
         "hands": [h.as_dict() for h in result.hands],
@@ -346,6 +507,12 @@ def judge(showdown: Any, data: Mapping[str, Any], options: Mapping[str, Any] | N
         out["eliminated"] = money.eliminated
     if money.stakes:
         out["stakes"] = money.stakes
+    if moves:
+        out["talk"] = talk.moves
+        out["talk_payments"] = [pay.as_dict() for pay in talk.payments]
+        out["rewards"] = money.rewards
+    if table.planet_rules.get("hidden_log"):
+        out["log_hidden_until_reveal"] = True
     if result.idle_tokens:
         out["tokens_without_effect_at_reveal"] = list(result.idle_tokens)
     return out

@@ -84,6 +84,7 @@ class Settlement:
     chips_after: dict[str, int] = field(default_factory=dict)
     eliminated: list[str] = field(default_factory=list)
     stakes: dict[str, list[str]] = field(default_factory=dict)
+    rewards: dict[str, int] = field(default_factory=dict)  # unchecked declarations, paid from the bank
 
 
 def split(amount: int, recipients: Sequence[str]) -> dict[str, int]:
@@ -95,8 +96,9 @@ def split(amount: int, recipients: Sequence[str]) -> dict[str, int]:
 
 
 def settle(rules: Rules, players: Sequence[Player], table: Table, reveal: Reveal, bank_before: int = 0,
-           debts: Mapping[str, int] | None = None) -> Settlement:
-    """Penalties into the bank, the planet's bank rules, the payout, Credit Line debts, eliminations, stakes."""
+           debts: Mapping[str, int] | None = None, rewards: Mapping[str, int] | None = None) -> Settlement:
+    """Penalties into the bank, the rewards of unchecked declarations out of it (as far as it holds them, in
+    turn order), the planet's bank rules, the payout, Credit Line debts, eliminations, stakes."""
     out = Settlement()
     ante_now = ante(rules, table.round, bool(table.planet_rules.get("ante_frozen")) and reveal.planet_active)
     planet = table.planet_rules if reveal.planet_active else {}
@@ -117,6 +119,13 @@ def settle(rules: Rules, players: Sequence[Player], table: Table, reveal: Reveal
                     chips[p.name] -= due
                 out.charges[p.name] = due
     bank = bank_before + sum(out.penalties.values()) + sum(out.charges.values())
+    for p in players:
+        owed = min((rewards or {}).get(p.name, 0), bank)
+        if owed:
+            bank -= owed
+            out.rewards[p.name] = owed
+            if chips[p.name] is not None:
+                chips[p.name] += owed
     if planet.get("bank_factor"):
         extra = bank * (int(planet["bank_factor"]) - 1)
         bank += extra

@@ -12,9 +12,17 @@ the reveal (the engine's, with the round's planet, tokens and entourage
 plays) and the settlement.  A player without chips leaves; the last one
 holding chips wins.
 
-Simplified: table talk (declarations, Check, Plant) is not played, nor the
-tokens and abilities that only move information (Peek, Insight, Tip-off,
-Order, Rumour ...); Bakura passes Blood.  Chips move only between players,
+Table talk (:mod:`~deckgen.games.archeon.talk`): every player declares one
+card on his first turn of a round (on Bothawui also a forced opening
+declaration before the first turn), lying with probability ``--bluff``; on
+his turn a player checks another's unchecked declaration with probability
+``--challenge`` instead of his main action; a player who would stand plants
+his worse card on the next player with probability ``--bluff`` (lying about
+it: he names a 1), and the receiver believes with probability ``--believe``.
+Wayland hides the log: draws come from the decks only, a circle in which
+everybody stood does not end the round early, and the Audit tokens find
+nobody to charge.  Not played: the tokens and abilities that only move
+information (Peek, Insight, Tip-off, Order, Rumour ...); Bakura passes Blood.  Chips move only between players,
 the bank and the reserve, and every record's ``money_change`` is the change
 of their sum (0 in every match, or the simulator has a bug).
 """
@@ -30,9 +38,23 @@ from deckgen.games.archeon import money
 from deckgen.games.archeon.data import ArcheonData, ArchiveCard, of
 from deckgen.games.archeon.deck import as_engine_cards, match_deck, support_deck
 from deckgen.games.archeon.engine import FAMILIES, HandCard, Play, Player, Table, TokenPlay, reveal
+from deckgen.games.archeon.talk import Claim
 from deckgen.registry import SimulationRequest
 
-MAX_ROUNDS = 100
+MAX_ROUNDS = 100  # a safety net only: from round 12 the ante doubles every round, so no match gets near it
+
+#: the table-talk options of ``deckgen simulate archeon`` (probabilities, 0 to 1) and their defaults
+TALK_OPTIONS = {"bluff": 0.3, "challenge": 0.2, "believe": 0.6}
+SIMULATE_OPTIONS = {
+    "bluff": {"type": "number", "minimum": 0, "maximum": 1,
+              "description": f"how often a declaration or a plant is a lie, 0 to 1 (default {TALK_OPTIONS['bluff']}); "
+                             "also how often a player who would stand plants a card"},
+    "challenge": {"type": "number", "minimum": 0, "maximum": 1,
+                  "description": "how often a player checks another's declaration on his turn, 0 to 1 "
+                                 f"(default {TALK_OPTIONS['challenge']})"},
+    "believe": {"type": "number", "minimum": 0, "maximum": 1,
+                "description": f"how often a planted card is believed, 0 to 1 (default {TALK_OPTIONS['believe']})"},
+}
 
 
 @dataclass(frozen=True)
@@ -110,13 +132,19 @@ class _Round:
     cutoff: bool = False
     no_entourage: bool = False
     extra_circles: int = 0
+    declarations: list = field(default_factory=list)  # [who, Claim, forced, checked, the card named]
 
 
 class Match:
     """One seeded match (state and the steps of play); :meth:`play` returns its record."""
 
-    def __init__(self, data: ArcheonData, players: int, seed: int, strategy: Strategy):
+    def __init__(self, data: ArcheonData, players: int, seed: int, strategy: Strategy,
+                 talk: Mapping[str, float] | None = None):
         self.data, self.rules, self.strategy = data, data.rules, strategy
+        self.talk = {**TALK_OPTIONS, **(talk or {})}
+        self.talk_rng = random.Random(seed * 7919 + 1)  # table talk has its own dice: the rest of play is unchanged
+        self.talk_counts = {"declaration": {"made": 0, "won": 0}, "check": {"made": 0, "won": 0},
+                            "plant": {"made": 0, "believed": 0, "challenged": 0, "won": 0}}
         self.rng = random.Random(seed)
         self.deck = as_engine_cards(match_deck(data, seed))
         self.seats = {f"P{i + 1}": _Seat(f"P{i + 1}", data.rules.start_chips) for i in range(players)}
@@ -226,6 +254,8 @@ class Match:
         best = None
         for i, family in enumerate(FAMILIES):
             top = rnd.discards[family][-1] if rnd.discards[family] else None
+            if rnd.rules.get("hidden_log"):  # Wayland: a draw from a discard pile would be seen
+                top = None
             if top is not None:
                 trial = list(hand)
                 trial[i] = top
@@ -277,6 +307,8 @@ class Match:
                 use = True
             elif eff.get("charge"):
                 use, target = richest is not None, richest
+            elif (eff.get("charge_each_standing") or eff.get("charge_standing")) and rnd.rules.get("hidden_log"):
+                use = False  # Wayland: nobody can tell who stood, so an Audit finds nobody to charge
             elif eff.get("charge_each_standing"):
                 use = any(rnd.last_action.get(p) == "stand" for p in others)
             elif eff.get("charge_standing"):
@@ -411,6 +443,78 @@ class Match:
 
     # ---------------------------------------------------------------- spike, turn, round
 
+    # ---------------------------------------------------------------- table talk
+
+    def transfer(self, payer: str, payee: str, amount: int) -> int:
+        """``payer`` pays ``payee`` up to ``amount`` (what he has)."""
+        amount = max(0, min(amount, self.seats[payer].chips))
+        self.seats[payer].chips -= amount
+        self.seats[payee].chips += amount
+        return amount
+
+    def claim_about(self, card: HandCard) -> Claim:
+        """What a player says of one of his cards: the truth, or (with probability bluff) another value."""
+        truth = card.value if card.kind == "number" else None
+        if self.talk_rng.random() < self.talk["bluff"]:
+            return Claim(card.family, "number", self.talk_rng.choice([v for v in range(1, 7) if v != truth]))
+        if card.kind == "number":
+            return Claim(card.family, "number", card.value)
+        return Claim(card.family, card.kind)
+
+    def declare(self, rnd: _Round, who: str, forced: bool = False) -> None:
+        card = rnd.hands[who][self.talk_rng.randrange(2)]
+        rnd.declarations.append([who, self.claim_about(card), forced, False, card])
+        if not forced:
+            self.talk_counts["declaration"]["made"] += 1
+
+    def try_check(self, rnd: _Round, who: str) -> bool:
+        """Check an unchecked declaration of another player still in the round (main action); True if done."""
+        # a declaration speaks of the card held then; one thrown away since lies open on a discard pile
+        open_ = [d for d in rnd.declarations if not d[3] and d[0] != who and d[0] in rnd.order
+                 and any(c is d[4] for c in rnd.hands[d[0]])]
+        if not open_ or self.seats[who].chips < 1 or self.talk_rng.random() >= self.talk["challenge"]:
+            return False
+        declaration = open_[0]
+        declaration[3] = True
+        by, claim = declaration[0], declaration[1]
+        rnd.paid_in[who] += self.pay(who, int(self.rules.talk["check_cost"]))
+        self.talk_counts["check"]["made"] += 1
+        if not claim.holds_for(declaration[4]):
+            self.transfer(by, who, int(self.rules.talk["liar_pays"]))
+            self.talk_counts["check"]["won"] += 1
+        return True
+
+    def try_plant(self, rnd: _Round, who: str) -> bool:
+        """Plant the worse card on the next player (instead of standing); True if done."""
+        if len(rnd.order) < 2 or self.talk_rng.random() >= self.talk["bluff"]:
+            return False
+        to = rnd.order[(rnd.order.index(who) + 1) % len(rnd.order)]
+        hand = rnd.hands[who]
+        i = max(range(2), key=lambda k: (hand[k].kind == "number") * (hand[k].value or 0))
+        card = hand[i]
+        lie = self.talk_rng.random() < self.talk["bluff"]
+        claim = Claim(card.family, "number", 1) if lie else (
+            Claim(card.family, "number", card.value) if card.kind == "number" else Claim(card.family, card.kind))
+        true = claim.holds_for(card)
+        counts = self.talk_counts["plant"]
+        counts["made"] += 1
+        wrong_pays = int(self.rules.talk["plant_wrong_pays"])
+        if self.talk_rng.random() < self.talk["believe"]:
+            counts["believed"] += 1
+            theirs = rnd.hands[to]
+            hand[i], theirs[i] = theirs[i], card
+            if not true:
+                self.transfer(to, who, wrong_pays)
+                counts["won"] += 1
+        else:
+            counts["challenged"] += 1
+            if true:
+                self.transfer(to, who, wrong_pays)
+                counts["won"] += 1
+            else:
+                self.transfer(who, to, wrong_pays)
+        return True
+
     def spike(self, rnd: _Round, who: str) -> None:
         i = rnd.order.index(who)
         answers = []
@@ -432,6 +536,10 @@ class Match:
             for _ in range(int(rnd.rules.get("tokens_per_turn", 1))):
                 if who in rnd.order:
                     self.play_token(rnd, who, circle, last)
+        if not any(d[0] == who and not d[2] for d in rnd.declarations):
+            self.declare(rnd, who)
+        if self.try_check(rnd, who):
+            return "check"
         hand = rnd.hands[who]
         s = score((hand[0], hand[1]))
         if (s >= self.strategy.spike_at and not rnd.frozen and rnd.multiplier < self.rules.multipliers[-1]
@@ -443,6 +551,8 @@ class Match:
             return "exit"
         if s < self.strategy.draw_below and self.try_draw(rnd, who):
             return "draw"
+        if s < self.strategy.draw_below and self.try_plant(rnd, who):
+            return "plant"
         if rnd.rules.get("stand_cost"):
             rnd.paid_in[who] += self.pay(who, int(rnd.rules["stand_cost"]))
         return "stand"
@@ -452,6 +562,9 @@ class Match:
         planet = self.next_planet()
         rnd = self.deal(planet)
         circles = int(rnd.rules.get("circles", self.rules.circles))
+        if rnd.rules.get("opening_declaration"):  # Bothawui: everybody names a card before the first turn
+            for who in rnd.order:
+                self.declare(rnd, who, forced=True)
         circle = 0
         while circle < circles + rnd.extra_circles and not rnd.cutoff and len(rnd.order) > 1:
             all_stood = True
@@ -467,7 +580,7 @@ class Match:
                 for k, p in enumerate(rnd.order):
                     rnd.hands[p][0] = blood[k - 1]
             circle += 1
-            if all_stood:
+            if all_stood and not rnd.rules.get("hidden_log"):  # on Wayland nobody sees that all stood
                 break
         self.settle(rnd)
 
@@ -498,7 +611,14 @@ class Match:
                                       drew=rnd.draws[p] > 0))
             table = Table(rnd.planet, rnd.rules, tuple(rnd.tokens), self.round_no, rnd.multiplier, "blood", 0)
             result = reveal(self.data, players, table)
-            out = money.settle(self.rules, players, table, result, self.bank)
+            rewards = {}
+            for who, _, forced, checked, _ in rnd.declarations:
+                if not forced and not checked and who in rnd.order:
+                    rewards[who] = int(self.rules.talk["declaration_reward"])
+            out = money.settle(self.rules, players, table, result, self.bank, rewards=rewards)
+            for p, got in out.rewards.items():
+                self.seats[p].chips += got
+                self.talk_counts["declaration"]["won"] += 1
             for p, paid in out.penalties.items():
                 self.seats[p].chips -= paid
             for p, paid in out.charges.items():
@@ -543,6 +663,7 @@ class Match:
             "steps": dict(self.steps),
             "winning_steps": dict(self.winning_steps),
             "places": money.placings({p: self.out_round.get(p) for p in self.seats}),
+            "table_talk": self.talk_counts,
         }
 
 
@@ -550,9 +671,10 @@ def simulate(request: SimulationRequest) -> list[dict]:
     """``request.games`` matches, match ``i`` with seed ``seed + i``; deterministic for a seed."""
     data = of(request.data)
     strategy = STRATEGIES[request.strategy or STRATEGY_NAMES[0]]
+    talk = {k: float(request.options[k]) for k in TALK_OPTIONS if request.options.get(k) is not None}
     records = []
     for i in range(request.games):
-        records.append(Match(data, request.players, request.seed + i, strategy).play())
+        records.append(Match(data, request.players, request.seed + i, strategy, talk).play())
         if request.progress is not None:
             request.progress(1)
     return records
@@ -576,4 +698,10 @@ def summarize(records: list[dict], request: SimulationRequest) -> Mapping[str, l
     lengths = Counter(r["length"] for r in records)
     spread = [{"rounds": f"{lo}-{hi}", "share of matches": sum(n for k, n in lengths.items() if lo <= k <= hi)
                / (len(records) or 1)} for lo, hi in ((1, 5), (6, 10), (11, 15), (16, 20), (21, MAX_ROUNDS))]
-    return {"hand steps at the reveals": rows, "match length": spread}
+    talk: dict = {}
+    for r in records:
+        for move, counts in r.get("table_talk", {}).items():
+            for key, n in counts.items():
+                talk.setdefault(move, {}).setdefault(key, 0)
+                talk[move][key] += n
+    return {"hand steps at the reveals": rows, "match length": spread, "table_talk": talk}

@@ -24,6 +24,8 @@ from deckgen.games.classic.rules import FIELD_MODES, RULE_SETS
 from deckgen.games.classic.simulation import SIMULATE_OPTIONS, simulate, summarize
 from deckgen.games.classic.strategies import STRATEGY_NAMES
 from deckgen.games.classic import faces, rulebook
+from deckgen.games import schemas
+from deckgen.errors import ShowdownError
 from deckgen.registry import GameDescriptor, register_game
 
 SHOWDOWN_EXAMPLE = """\
@@ -31,12 +33,16 @@ players:
   - {name: A, hand: [coins:11, sabers:ace]}
   - {name: B, hand: ["face:idiot", flasks:2, staves:3]}
 extra: {}          # optional: sudden-demise cards, one per round, by player
-# caller: A        # optional: who called the hand (WEG: pays the penalty if not winning)
+# caller: A        # optional: who called the hand (pays the penalty if not winning; both decks)
 """
 
 
 def judge(showdown: Any, data: Mapping[str, Any], options: Mapping[str, Any]) -> dict:
     if options.get("deck") == adapted42.DECK_ID:  # the 42-card adaptation from two poker decks
+        for name in ("rules", "field"):
+            if options.get(name) is not None:
+                raise ShowdownError((name,), "the rule sets and the disruptor field belong to the 76-card deck; "
+                                             "the 42-card deck plays the WEG calls alone")
         return adapted42.judge(showdown, composition=data.get(adapted42.DECK_ID), location=options.get("location"))
     return engine.judge(showdown, location=options.get("location"), locations=data.get("locations"),
                         compositions=data.get("compositions"), rules=options.get("rules"),
@@ -79,4 +85,5 @@ GAME = register_game(GameDescriptor(
     card_face=faces.card_face,
     rulebook_tables=rulebook.TABLES,
     module=__name__,
+    showdown_schema=schemas.CLASSIC,
 ))

@@ -16,6 +16,7 @@ that game.  The showdown document carries the announcement::
       - {name: A, hand: [1, 5, 3]}
       - {name: B, hand: [ace, 4, 6]}
     extra: {A: [2], B: [4]}  # optional: sudden-demise cards, one per round
+    caller: A                # optional: who called (a caller who does not win pays the penalty)
 
 A card is written as its rank, 1 to 6 (``ace`` or ``a`` for 1).  How a hand
 counts (the decisions ``adapted-*`` of ``data/classic/decisions.yaml``):
@@ -288,10 +289,15 @@ def read_showdown(showdown: Any, composition: Mapping[int, int] | None = None):
         raise ShowdownError(("players",), "'players' must be a non-empty list.")
     hands: dict[str, list[int]] = {}
     entries: list[tuple[tuple, int]] = []
+    if "location" in showdown:
+        raise ShowdownError(("location",), "local rules belong to the 76-card deck, not to the 42-card deck")
     for i, player in enumerate(players):
         path = ("players", i)
         if not isinstance(player, Mapping):
             raise ShowdownError(path, "a player must be a mapping with 'name' and 'hand'.")
+        if "field" in player:
+            raise ShowdownError(path + ("field",), "the disruptor field belongs to the dice rules of the 76-card "
+                                                   "deck, not to the 42-card deck.")
         name = player.get("name")
         if not isinstance(name, str) or not name.strip():
             raise ShowdownError(path + ("name",), "a player needs a non-empty 'name'.")
@@ -324,6 +330,22 @@ def read_showdown(showdown: Any, composition: Mapping[int, int] | None = None):
     return call, hands, extra
 
 
+def read_caller(showdown: Mapping[str, Any], hands: Mapping[str, Any]) -> str | None:
+    """Who called the hand (``caller:``), a player of the showdown, or None.
+
+    Calling follows the classic (WEG) rules: a caller who does not win pays
+    the bomb-out penalty, once, even when also bombed out.
+    """
+    caller = showdown.get("caller")
+    if caller is None:
+        return None
+    if not isinstance(caller, str):
+        raise ShowdownError(("caller",), "the caller is the name of one player, as text.")
+    if caller not in hands:
+        raise ShowdownError(("caller",), f"the caller '{caller}' is not a player of this showdown.")
+    return caller
+
+
 def _eval_json(name: str, ev: Evaluation) -> dict:
     return {"name": name, "cards": list(ev.cards), "counts": list(ev.counts), "total": ev.total,
             "category": ev.category, "rank": list(ev.key), "bombed_out": ev.bombed_out}
@@ -344,8 +366,10 @@ def judge(showdown: Any, composition: Mapping[int, int] | None = None, location:
     if location:
         raise ShowdownError(("location",), "local rules belong to the 76-card deck, not to the 42-card deck")
     call, hands, extra = read_showdown(showdown, composition)
+    caller = read_caller(showdown, hands)
     res = resolve(hands, call, extra)
     evals = dict(res.evaluations)
+    bombed = [n for n, ev in res.evaluations if ev.bombed_out]
     return {
         "game": "classic",
         "deck": DECK_ID,
@@ -357,7 +381,10 @@ def judge(showdown: Any, composition: Mapping[int, int] | None = None, location:
         "sabacc_pot_won": res.special,
         "tied": len(res.winners) > 1,
         "needs_extra": list(res.pending),
-        "bombed_out": [n for n, ev in res.evaluations if ev.bombed_out],
+        "bombed_out": bombed,
+        "caller": caller,
+        "penalized": bombed + ([caller] if caller is not None and caller not in res.winners
+                               and caller not in bombed else []),
         "players": [_eval_json(n, ev) for n, ev in res.evaluations],
         "sudden_demise": [{"players": [n for n, _ in r], "hands": [_eval_json(n, ev) for n, ev in r]}
                           for r in res.rounds],

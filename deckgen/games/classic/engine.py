@@ -416,6 +416,10 @@ def _read_player(player: Any, i: int, seen: Mapping[str, Any], location: Locatio
 def _read_showdown(showdown: Any, location: Location | None, compositions=None, rules: Rules = Rules()) -> _Showdown:
     if not isinstance(showdown, dict):
         raise ShowdownError((), "a showdown must be a mapping with 'players'.")
+    for key in ("wild", "clone"):
+        if key in showdown:
+            raise ShowdownError((key,), f"'{key}' is the dealer's announcement of the 42-card deck: judge it with "
+                                        f"--deck adapted-42.")
     players = showdown.get("players")
     if not isinstance(players, list) or not players:
         raise ShowdownError(("players",), "'players' must be a non-empty list.")
@@ -438,6 +442,8 @@ def _read_showdown(showdown: Any, location: Location | None, compositions=None, 
         entries += [(("extra", name, j), c) for j, c in enumerate(extra[name])]
     _check_copies(entries, location, compositions)
     caller = showdown.get("caller")
+    if caller is not None and not isinstance(caller, str):
+        raise ShowdownError(("caller",), "the caller is the name of one player, as text.")
     if caller is not None and caller not in hands:
         raise ShowdownError(("caller",), f"the caller '{caller}' is not a player of this showdown.")
     return _Showdown(hands, fields, extra, caller)

@@ -17,7 +17,16 @@ from deckgen.games.classic.rules import DICE_COUNTS, DICE_SIDES, FIELD_MODES, RU
 from deckgen.games.classic.settle import SABACC_POT
 from deckgen.games.classic.sim import UNCONTESTED, SimConfig, SimResult, simulate as play_hand
 from deckgen.games.classic.strategies import STRATEGY_NAMES
+from deckgen.games.classic.adapted42 import DECK_ID as DECK_42, STANDARD_COMPOSITION
+from deckgen.games.classic.sim42 import Deck42Config, simulate as play_hand_42
 from deckgen.registry import SimulationRequest
+
+#: the most pot-building rounds a simulation takes (a hand nobody may call for a thousand rounds is no game)
+MAX_POT_BUILDING = 1000
+#: rounds a simulated hand may go on after the pot-building ones before a call is forced, by default
+EXTRA_ROUNDS = 15
+#: the most rounds a simulated hand may last
+MAX_ROUNDS = MAX_POT_BUILDING + 100
 
 SIMULATE_OPTIONS: dict[str, dict[str, Any]] = {
     "rules": {"enum": list(RULE_SETS), "description": "the rule set: weg (West End Games, the default) or dice "
@@ -27,16 +36,26 @@ SIMULATE_OPTIONS: dict[str, dict[str, Any]] = {
     "bet-cap": {"type": "integer", "minimum": 1, "description": "the largest bet or raise (weg: 3; dice: no cap)"},
     "penalty": {"type": "integer", "minimum": 0, "description": "a fixed bomb-out penalty instead of the main pot's "
                                                                 "value"},
-    "pot-building": {"type": "integer", "minimum": 0, "description": "complete rounds before the hand may be called "
-                                                                     "(weg: 1, at least 1; dice: 4)"},
+    "pot-building": {"type": "integer", "minimum": 0, "maximum": MAX_POT_BUILDING,
+                     "description": "complete rounds before the hand may be called (weg: 1, at least 1; dice: 4; "
+                                    f"at most {MAX_POT_BUILDING})"},
+    "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS,
+               "description": "the round in which the first player allowed to call must call (neither seed sets "
+                              f"one; default: {EXTRA_ROUNDS} rounds after the pot-building ones; at most "
+                              f"{MAX_ROUNDS})"},
     "dice": {"type": "integer", "enum": list(DICE_SIDES), "description": "dice rules: sides of the shift dice"},
     "dice-count": {"type": "integer", "enum": list(DICE_COUNTS), "description": "dice rules: 2 dice (a shift on a "
                                                                                "match) or 1 die (a shift on a 1)"},
     "field": {"enum": list(FIELD_MODES), "description": "dice rules: private, or hold-em (field cards are "
                                                         "community cards at the reveal)"},
-    "sabacc-pot": {"type": "integer", "minimum": 0, "description": "the sabacc pot carried into every hand "
-                                                                   "(default 0: empty)"},
+    "sabacc-pot": {"type": "integer", "minimum": 0, "maximum": 1_000_000,
+                   "description": "the sabacc pot carried into every hand (default 0: empty)"},
+    "deck": {"enum": ["classic", DECK_42], "default": "classic",
+             "description": "the deck: classic (76 cards) or adapted-42 (two poker decks, target 11, wild and "
+                            "clone ranks; WEG calls, no bets)"},
 }
+#: options the 42-card deck does not play (they belong to the 76-card deck's rules and betting)
+NOT_42 = ("location", "bet-cap", "dice", "dice-count", "field")
 
 
 def _option_error(option: str, message: str) -> DeckgenError:
@@ -54,8 +73,24 @@ def config_from(request: SimulationRequest) -> SimConfig:
     name = options.get("location")
     if name is not None and name not in locations:
         raise _option_error("location", f"unknown location {name!r} (known: {', '.join(sorted(locations)) or 'none'})")
+    rounds = options.get("rounds", rules.pot_building + EXTRA_ROUNDS)
+    if rounds <= rules.pot_building:
+        raise _option_error("rounds", f"the hand must go on after its {rules.pot_building} pot-building round(s): "
+                                      f"give --rounds {rules.pot_building + 1} or more")
     return SimConfig(players=request.players, rules=rules, location=locations.get(name) if name else None,
-                     strategy=request.strategy, sabacc_pot=int(options.get("sabacc-pot", 0)))
+                     strategy=request.strategy, sabacc_pot=int(options.get("sabacc-pot", 0)), max_rounds=rounds)
+
+
+def config_42(request: SimulationRequest, table: SimConfig) -> Deck42Config:
+    """The 42-card table of the request; an option the 42-card deck does not play is an error naming it."""
+    for option in NOT_42:
+        if request.options.get(option) is not None:
+            raise _option_error(option, "belongs to the 76-card deck; the 42-card deck (--deck adapted-42) "
+                                        f"does not play it")
+    if table.rules.uses_dice:
+        raise _option_error("rules", "the 42-card deck plays the WEG turns and calls, not the dice rules")
+    composition = request.data.get(DECK_42) or STANDARD_COMPOSITION
+    return Deck42Config(table, dict(composition))
 
 
 def record_of(result: SimResult) -> dict[str, Any]:
@@ -86,9 +121,13 @@ def record_of(result: SimResult) -> dict[str, Any]:
 def simulate(request: SimulationRequest) -> list[dict]:
     """One record per hand, seeded ``request.seed + i``; ``money_change`` is always 0."""
     config = config_from(request)
+    play = play_hand
+    if request.options.get("deck") == DECK_42:
+        config = config_42(request, config)
+        play = play_hand_42
     records = []
     for i in range(request.games):
-        records.append(record_of(play_hand(request.seed + i, config)))
+        records.append(record_of(play(request.seed + i, config)))
         if request.progress is not None:
             request.progress(1)
     return records

@@ -18,6 +18,7 @@ from deckgen.errors import DeckgenError, Problem
 from deckgen.games.gladbach import engine, sim
 from deckgen.games.gladbach.checks import CHECKS, composition_of, deck_of
 from deckgen.games.gladbach import faces
+from deckgen.games import schemas
 from deckgen.registry import DocumentKind, GameDescriptor, SimulationRequest, register_game
 
 SHOWDOWN_EXAMPLE = """\
@@ -154,4 +155,5 @@ GAME = register_game(GameDescriptor(
     summarize=summarize,
     card_face=faces.card_face,
     module=__name__,
+    showdown_schema=schemas.GLADBACH,
 ))

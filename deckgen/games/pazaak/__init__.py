@@ -19,6 +19,7 @@ from deckgen.games.pazaak.checks import CHECKS, MAIN_DECK_ID, named_side_decks, 
 from deckgen.games.pazaak.match import is_match_record, judge_match
 from deckgen.games.pazaak.sim import STRATEGIES, simulate_match
 from deckgen.games.pazaak import faces, rulebook
+from deckgen.games import schemas
 from deckgen.registry import GameDescriptor, SimulationRequest, register_game
 
 STRATEGY_NAMES = tuple(STRATEGIES)
@@ -200,4 +201,5 @@ GAME = register_game(GameDescriptor(
     card_face=faces.card_face,
     rulebook_tables=rulebook.TABLES,
     module=__name__,
+    showdown_schema=schemas.PAZAAK,
 ))
