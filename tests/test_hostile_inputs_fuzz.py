@@ -40,8 +40,9 @@ from conftest import ROOT
 
 EXAMPLES = int(os.environ.get("DECKGEN_FUZZ_INPUTS", "40"))
 SECRET = "SECRET-7f3a9c-outside-the-project"
-#: FILE:LINE[:COLUMN]: at the start of a problem line
-LOCATED = re.compile(r"^[^\s:][^:]*:\d+(:\d+)?: ")
+#: FILE:LINE[:COLUMN]: at the start of a problem line, or FILE: for a whole file (a link leading out of the
+#: project is refused as a file: it has no line of its own)
+LOCATED = re.compile(r"^[^\s:]*[./][^\s:]*(:\d+(:\d+)?)?: ")
 COUNT = re.compile(r"^\d+ problems?$")
 OUTCOMES: Counter = Counter()
 
@@ -371,6 +372,8 @@ def plugin(p: Plant, draw) -> None:
 
 KINDS = {f.__name__: f for f in (schema_ref, use_graph, entities, picture, font, non_finite, run_pattern,
                                  spreadsheet, symlink, plugin)}
+if os.environ.get("DECKGEN_FUZZ_KINDS"):  # e.g. DECKGEN_FUZZ_KINDS=symlink,plugin: fuzz only those
+    KINDS = {name: KINDS[name] for name in os.environ["DECKGEN_FUZZ_KINDS"].split(",")}
 
 
 # --- the run and its invariants -------------------------------------------------------------------
