@@ -264,7 +264,8 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
 
             svg = low_ink(svg) if ink == "low" else grey_ink(svg)
         svg_hash = hash_text(svg)
-        if on_face is not None and svg_hash not in target.svgs and svg:
+        if on_face is not None and svg_hash not in target.svgs and svg and not any(
+                not p.warning for p in rendered.problems):  # a refused face is never drawn (it may not finish)
             on_face(svg_hash, svg)
         target.svgs[svg_hash] = svg
         target.problems.extend(rendered.problems)

@@ -40,6 +40,14 @@ class Limits:
     template_depth: int = 64
     #: characters of one rendered face (its SVG)
     face_chars: int = 64 * 1024 * 1024
+    #: elements of one rendered face, those of SVGs it embeds included (cairosvg takes about 0.3 ms each)
+    svg_elements: int = 20_000
+    #: how deep a face's elements nest (cairosvg draws by recursion)
+    svg_depth: int = 100
+    #: elements a face's <use> elements copy, copies inside copies counted
+    svg_uses: int = 20_000
+    #: pixels of the pictures one face draws, each copy counted (a drawing process holds 4 bytes a pixel)
+    picture_pixels: int = 40_000_000
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any] | None) -> "Limits":
