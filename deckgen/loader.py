@@ -139,18 +139,10 @@ def _format(col: _Collector, doc: Located) -> int:
 
 
 def _font_problem(path: Path) -> str | None:
-    """Why ``path`` cannot serve as a font (missing, unreadable, no TrueType outlines), or None."""
-    from fontTools.ttLib import TTFont, TTLibError
+    """Why ``path`` cannot serve as a font (missing, cut short, unreadable, no TrueType outlines), or None."""
+    from deckgen.text.fonts import font_file_problem
 
-    if not path.is_file():
-        return "font file not found"
-    try:
-        with TTFont(str(path), lazy=True) as font:
-            if "glyf" not in font or "cmap" not in font:
-                return "not a TrueType font with glyf outlines (OpenType/CFF fonts are not supported)"
-    except (TTLibError, OSError, ValueError, KeyError, AssertionError) as exc:
-        return f"not a readable TrueType font ({exc})"
-    return None
+    return font_file_problem(path)
 
 
 def load_engine_files(game: Game) -> dict[str, Located]:
