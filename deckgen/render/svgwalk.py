@@ -144,13 +144,14 @@ class _Walk:
                 return False
             return self.data(index, ref)
         if lowered == "style" or "(" in value or "\\" in value:
-            return self.css(index, value)
+            return self.css(index, value, name)
         return False
 
-    def css(self, index: int, css: str) -> bool:
+    def css(self, index: int, css: str, what: str = "url()") -> bool:
+        """Check the CSS (or attribute value) ``css`` of element ``index``; ``what`` names it in a message."""
         for finding in svgcss.findings(css):
             if finding.ref is not None:
-                self.refuse(_outside("url()", finding.ref), finding.ref)
+                self.refuse(_outside(what, finding.ref), finding.ref)
             else:
                 self.refuse(f"{finding.construct} is refused in a face's style: it loads outside content",
                             finding.construct)
