@@ -41,7 +41,7 @@ class Limits:
     #: characters of one rendered face (its SVG)
     face_chars: int = 64 * 1024 * 1024
     #: elements of one rendered face, those of SVGs it embeds included (cairosvg takes about 0.3 ms each)
-    svg_elements: int = 20_000
+    svg_elements: int = 40_000
     #: how deep a face's elements nest (cairosvg draws by recursion)
     svg_depth: int = 100
     #: elements a face's <use> elements copy, copies inside copies counted
