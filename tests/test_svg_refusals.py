@@ -111,6 +111,9 @@ def small_png() -> bytes:
     ("<style>@import 'http://example.com/x.css';</style>", "@import is refused"),
     (r'<style>@im\70 ort "x.css";</style>', "@import is refused"),
     ('<rect width="1" height="1" style="@import \'x.css\'"/>', "@import is refused"),
+    ('<style><![CDATA[@im/**/port "x.css";]]></style>', "@import is refused"),
+    ('<h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script>', "<script> is refused"),
+    ('<rect width="1" height="1" style="width: expression(alert(1))"/>', "expression() is refused"),
     ('<style>rect { fill: url("http://example.com/a)b") }</style>', "url() 'http://example.com/a)b' names something"),
     ('<style>rect { fill: u\\72l(http://example.com/x) }</style>', "url() 'http://example.com/x' names something"),
     ('<style>rect { background: image-set("http://example.com/x.png" 1x) }</style>', "image-set() is refused"),
@@ -147,6 +150,14 @@ def test_an_embedded_svg_in_css_and_percent_encoding_is_checked_too(project):
 
     line = plant(project, f'<rect width="5" height="5" style="fill: url(\'data:image/svg+xml,{quote(inner)}\')"/>')
     refused(run("check", "--project", project), line, "in the embedded SVG: href 'http://example.com/x.svg#a'")
+
+
+def test_a_use_of_an_embedded_svg_document_is_checked(project):
+    from urllib.parse import quote
+
+    inner = quote('<svg xmlns="http://www.w3.org/2000/svg"><g id="a" onclick="alert(1)"/></svg>')
+    line = plant(project, f'<use href="data:image/svg+xml,{inner}#a"/>')
+    refused(run("check", "--project", project), line, "in the embedded SVG: the event attribute onclick=")
 
 
 def test_data_that_is_no_picture_is_refused(project):

@@ -41,7 +41,7 @@ class Raster:
 
 def data_uri_bytes(uri: str) -> bytes:
     """The bytes a ``data:`` URI holds (base64 or percent-encoded)."""
-    header, comma, payload = uri.strip()[5:].partition(",")
+    header, comma, payload = uri.strip()[5:].split("#", 1)[0].partition(",")  # a raw '#' starts the fragment
     if not comma:
         raise PictureError("a data: URI needs a comma before its data")
     if header.lower().rstrip().endswith(";base64"):

@@ -153,7 +153,7 @@ class _Walk:
             if finding.ref is not None:
                 self.refuse(_outside(what, finding.ref), finding.ref)
             else:
-                self.refuse(f"{finding.construct} is refused in a face's style: it loads outside content",
+                self.refuse(f"{finding.construct} is refused in a face's style: it loads outside content or runs code",
                             finding.construct)
             return True
         return any(self.data(index, uri) for uri in svgcss.data_refs(css))
