@@ -400,7 +400,8 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
                                          only=options.cards, on_render=None if options.vector else pool.warm)
                     targets.append(target)
                     problems += target.problems
-                    _queue(pool, store, target, options, renderer, project, prints)
+                    if not any(not p.warning for p in target.problems):  # a refused face may never finish drawing
+                        _queue(pool, store, target, options, renderer, project, prints)
                     if ticker:
                         ticker(1)
         problems += _plan_problems(project, targets, options)

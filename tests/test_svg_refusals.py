@@ -219,13 +219,20 @@ def test_a_use_of_its_own_parent_is_a_loop(project):
     refused(run("check", "--project", project), line, "<use> copies itself without end (#A → #A)")
 
 
-def test_a_use_fan_out_is_refused_before_drawing(project, tmp_path):
-    """Ten <use> of the level below, eight levels deep: 10^8 copies (it hung cairosvg over 120 s)."""
+def test_a_use_fan_out_is_refused_before_drawing(project, tmp_path, monkeypatch):
+    """Ten <use> of the level below, eight levels deep: 10^8 copies (it hung cairosvg over 120 s); a refused face
+    is never handed to the drawing processes."""
+    from deckgen.render.raster import RasterPool
+
+    queued = []
+    submit = RasterPool.submit
+    monkeypatch.setattr(RasterPool, "submit", lambda self, svg, *args: queued.append(svg) or submit(self, svg, *args))
     line = plant(project, '<defs><g id="l0"><rect width="1" height="1"/></g>{% for i in range(1, 9) %}<g id="l{{ i }}">'
                           '{% for j in range(10) %}<use href="#l{{ i - 1 }}"/>{% endfor %}</g>{% endfor %}</defs>'
                           '<use href="#l8"/>')
     refused(run("build", "--project", project, "--lang", "en", "--out", tmp_path / "out"), line,
             "its <use> elements copy", "more than the limit of 20000 (limits.svg_uses in deckgen.yaml)")
+    assert not [svg for svg in queued if 'id="l8"' in svg]
 
 
 def test_a_huge_embedded_picture_is_refused_from_its_header(project):
