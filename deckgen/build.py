@@ -255,13 +255,13 @@ def face_key(prints: Fingerprints, game: Game, deck: Deck, lang: str, card: Card
 
 def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Store | None = None,
                 prints: Fingerprints | None = None, force: bool = False, ink: str = "full",
-                on_face: Callable[[str, str], None] | None = None,
+                on_face: Callable[[str, str, tuple[str, str]], None] | None = None,
                 only: tuple[str, ...] = (), on_render: Callable[[], None] | None = None) -> DeckTarget:
     """Every front of ``deck`` and every card's back, in ``lang``, as SVG hashes (no files written).
 
     With a ``store``, a face whose inputs and strings are unchanged since it
     was last rendered without problems is not rendered again (``force``
-    renders every face).  ``on_face(svg_hash, svg)`` is told of each face as
+    renders every face).  ``on_face(svg_hash, svg, (template, face))`` is told of each face as
     soon as it is rendered: a build starts drawing it while the next renders; ``on_render()`` before the first
     face is rendered.  ``only`` (card ids) renders just those cards and the back they need (a reprint).
     """
@@ -293,8 +293,9 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
 
             svg = low_ink(svg) if ink == "low" else grey_ink(svg)
         svg_hash = hash_text(svg)
-        if on_face is not None and svg_hash not in target.svgs and svg:
-            on_face(svg_hash, svg)
+        if on_face is not None and svg_hash not in target.svgs and svg and not any(
+                not p.warning for p in rendered.problems):  # a refused face is never drawn (it may not finish)
+            on_face(svg_hash, svg, _face_name(game, deck, lang, card, side))
         target.svgs[svg_hash] = svg
         target.problems.extend(rendered.problems)
         if store is not None and not any(not p.warning for p in rendered.problems):
@@ -434,7 +435,8 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
                                          only=options.cards, on_render=None if options.vector else pool.warm)
                     targets.append(target)
                     problems += target.problems
-                    _queue(pool, store, target, options, renderer, project, prints)
+                    if not any(not p.warning for p in target.problems):  # a refused face may never finish drawing
+                        _queue(pool, store, target, options, renderer, project, prints)
                     if ticker:
                         ticker(1)
         problems += _plan_problems(project, targets, options)
@@ -471,10 +473,19 @@ def _drawer(pool, deck: Deck, options: BuildOptions, renderer: str) -> Callable[
     """Queue a face for drawing the moment it is rendered."""
     w, h = deck.size.pixels(options.dpi)
 
-    def draw(svg_hash: str, svg: str) -> None:
-        pool.submit(svg, w, h, raster_key(svg_hash, w, h, renderer))
+    def draw(svg_hash: str, svg: str, name: tuple[str, str] | None = None) -> None:
+        pool.submit(svg, w, h, raster_key(svg_hash, w, h, renderer), name)
 
     return draw
+
+
+def _face_name(game: Game, deck: Deck, lang: str, card: Card | None, side: str) -> tuple[str, str]:
+    """(template file, face) of a face, for a message about drawing it."""
+    if side == "front":
+        return f"templates/{game.id}/{card.front or deck.front}", f"card {card.id} [{lang}]"
+    if card is not None and card.back:
+        return f"templates/{game.id}/{card.back}", f"back of {card.id} [{lang}]"
+    return f"templates/{game.id}/{deck.back}", f"back of {deck.label} [{lang}]"
 
 
 def _queue(pool, store: Store, target: DeckTarget, options: BuildOptions, renderer: str, project, prints) -> None:

@@ -52,6 +52,14 @@ class Limits:
     rows: int = 20_000
     #: cells of one spreadsheet card list (a row's trailing empty cells not counted)
     cells: int = 500_000
+    #: elements of one rendered face, those of SVGs it embeds included (cairosvg takes about 0.3 ms each)
+    svg_elements: int = 40_000
+    #: how deep a face's elements nest (cairosvg draws by recursion)
+    svg_depth: int = 100
+    #: elements a face's <use> elements copy, copies inside copies counted
+    svg_uses: int = 20_000
+    #: pixels of the pictures one face draws, each copy counted (a drawing process holds 4 bytes a pixel)
+    picture_pixels: int = 40_000_000
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any] | None) -> "Limits":

@@ -158,21 +158,13 @@ def _format(col: _Collector, doc: Located) -> int:
 
 
 def _font_problem(path: Path, root: Path) -> str | None:
-    """Why ``path`` cannot serve as a font (outside the project's fonts/ folder, missing, unreadable, no
-    TrueType outlines), or None."""
-    from fontTools.ttLib import TTFont, TTLibError
+    """Why ``path`` cannot serve as a font (outside the project's fonts/ folder, missing, cut short,
+    unreadable, no TrueType outlines), or None."""
+    from deckgen.text.fonts import font_file_problem
 
     if not stays_inside(path, root / "fonts") or not stays_inside(root / "fonts", root):
         return "leads outside the project's fonts/ folder (a symlink?): deckgen reads only inside the project"
-    if not path.is_file():
-        return "font file not found"
-    try:
-        with TTFont(str(path), lazy=True) as font:
-            if "glyf" not in font or "cmap" not in font:
-                return "not a TrueType font with glyf outlines (OpenType/CFF fonts are not supported)"
-    except (TTLibError, OSError, ValueError, KeyError, AssertionError) as exc:
-        return f"not a readable TrueType font ({exc})"
-    return None
+    return font_file_problem(path)
 
 
 def load_engine_files(game: Game) -> dict[str, Located]:

@@ -3,6 +3,11 @@
 cairo draws into an image surface; its pixels go to reportlab as a
 Flate-compressed RGB stream (no PNG encode/decode round trip).  Each
 result is a :class:`RasterImage` that a PDF writer can embed as is.
+
+The SVG check bounds what a face may ask of cairo (deckgen.render.svgwalk);
+should drawing still fail — cairo out of memory, a reference loop it was not
+told of — the failure is a :class:`DrawingError` naming the face, never a
+traceback or a broken process pool.
 """
 
 from __future__ import annotations
@@ -11,13 +16,47 @@ import hashlib
 import os
 import zlib
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from deckgen.errors import DeckgenError, Problem
+
 
 #: Below this many images a pool costs more than it saves.
 POOL_THRESHOLD = 6
+
+
+class DrawingError(DeckgenError):
+    """cairosvg could not draw a face; ``reason`` says why (it pickles: it crosses process pools)."""
+
+    def __init__(self, reason: str):
+        super().__init__(f"a face could not be drawn: {reason}")
+        self.args, self.reason = (reason,), reason
+
+
+def drawing(draw: Callable[[], object]) -> object:
+    """``draw()``, with any failure of cairosvg or cairo turned into a DrawingError."""
+    try:
+        return draw()
+    except MemoryError:
+        raise DrawingError("out of memory while drawing it: make it simpler or its pictures smaller") from None
+    except RecursionError:
+        raise DrawingError("its elements refer to each other without end (or nest too deep to draw)") from None
+    except Exception as exc:  # cairo.Error, defusedxml's refusals, Pillow's: all come from the face's content
+        reason = str(exc).strip() or type(exc).__name__
+        if "NO_MEMORY" in reason.upper():
+            reason = "cairo ran out of memory (a picture or the face too large to draw)"
+        raise DrawingError(f"cairo could not draw it: {reason[:200]}") from None
+
+
+def drawing_problem(file: str | None, subject: str | None, exc: BaseException) -> Problem:
+    """The located problem of a face that could not be drawn (``exc``: a DrawingError, or a worker that
+    died)."""
+    reason = exc.reason if isinstance(exc, DrawingError) else (
+        "the drawing process stopped while drawing it (out of memory?): make it simpler or its pictures smaller")
+    return Problem(file, None, None, None, f"{subject or 'a face'}: {reason}")
 
 
 @dataclass(frozen=True)
@@ -56,21 +95,26 @@ def configure_fontconfig(fonts_dir: Path, cache_dir: Path) -> None:
 
 
 def rasterize(svg: str, width_px: int, height_px: int, key: str | None = None) -> RasterImage:
-    """Draw ``svg`` at exactly ``width_px`` x ``height_px`` on white; ``key`` names it (default: its SVG's hash)."""
+    """Draw ``svg`` at exactly ``width_px`` x ``height_px`` on white; ``key`` names it (default: its SVG's hash).
+    DrawingError when cairo cannot."""
     import cairosvg.parser  # here, not at import: a build with nothing to draw never loads cairo
     import cairosvg.surface
 
     from deckgen.render.store import flate
 
-    tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"), unsafe=False)
-    surface = cairosvg.surface.PNGSurface(
-        tree, None, 96, output_width=width_px, output_height=height_px, background_color="white")
-    cairo_surface = surface.cairo
-    cairo_surface.flush()
-    stride = cairo_surface.get_stride()
-    data = cairo_surface.get_data()
-    rgb = _bgra_to_rgb(data, width_px, height_px, stride)
-    surface.finish()
+    def draw() -> bytes:
+        tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"), unsafe=False)
+        surface = cairosvg.surface.PNGSurface(
+            tree, None, 96, output_width=width_px, output_height=height_px, background_color="white")
+        cairo_surface = surface.cairo
+        cairo_surface.flush()
+        stride = cairo_surface.get_stride()
+        data = cairo_surface.get_data()
+        pixels = _bgra_to_rgb(data, width_px, height_px, stride)
+        surface.finish()
+        return pixels
+
+    rgb = drawing(draw)
     digest = key or hashlib.sha256(f"{width_px}x{height_px}".encode() + svg.encode("utf-8")).hexdigest()
     return RasterImage(width_px, height_px, flate(rgb), digest)
 
@@ -114,6 +158,7 @@ class RasterPool:
         self.progress = progress
         self._pool: ProcessPoolExecutor | None = None
         self._pending: dict[str, object] = {}  # key -> Future or a job to run here
+        self._names: dict[str, tuple[str | None, str | None]] = {}  # key -> (template file, face) for messages
         self.drawn = 0
 
     def warm(self) -> None:
@@ -125,9 +170,13 @@ class RasterPool:
             for _ in range(self.workers):
                 self._pool.submit(_load_cairo)
 
-    def submit(self, svg: str, width: int, height: int, key: str) -> None:
+    def submit(self, svg: str, width: int, height: int, key: str,
+               name: tuple[str | None, str | None] | None = None) -> None:
+        """Queue a face; ``name`` (template file, face) says which one when it cannot be drawn."""
         if key in self._pending or self.store.has_raster(key):
             return
+        if name is not None:
+            self._names[key] = name
         path = self.store.raster_path(key)
         job = (svg, width, height, key, str(path) if path is not None else None)
         if self.workers > 1:
@@ -153,7 +202,10 @@ class RasterPool:
             pending = self._pending.pop(key, None)
             if pending is None:
                 continue
-            key_done, data = pending.result() if hasattr(pending, "result") else raster_job(pending)
+            try:
+                key_done, data = pending.result() if hasattr(pending, "result") else raster_job(pending)
+            except (DrawingError, BrokenProcessPool) as exc:
+                raise DeckgenError(drawing_problem(*self._names.get(key, (None, None)), exc)) from None
             if data is not None:
                 self.store.keep_raster(key_done, data)
             self.drawn += 1

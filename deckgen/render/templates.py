@@ -165,14 +165,14 @@ class PlacedPicture:
 
 
 def place_picture(root: Path, path: str, x: float, y: float, w: float, h: float, fit: str = "cover",
-                  opacity: float = 1.0) -> PlacedPicture:
+                  opacity: float = 1.0, max_pixels: int = DEFAULT_LIMITS.picture_pixels) -> PlacedPicture:
     """An ``<image>`` of the project file ``path`` (PNG or JPEG, inside the project), embedded, clipped
-    to the box; a problem when it cannot be used, and a warning when it is below MIN_PICTURE_PPI at
-    this size (``cover`` fills the box, cropping; ``contain`` shows it whole)."""
+    to the box; a problem when it cannot be used (broken, cut short, more than ``max_pixels``), and a
+    warning when it is below MIN_PICTURE_PPI at this size (``cover`` fills the box, cropping;
+    ``contain`` shows it whole)."""
     import base64
-    import io
 
-    from PIL import Image
+    from deckgen.render.pictures import PictureError, raster_size
 
     from deckgen.boundary import stays_inside
 
@@ -190,12 +190,14 @@ def place_picture(root: Path, path: str, x: float, y: float, w: float, h: float,
         return PlacedPicture("", f"picture {path!r}: not a regular file")
     try:
         data = file.read_bytes()
-        with Image.open(io.BytesIO(data)) as im:
-            px_w, px_h = im.size
+        size = raster_size(data, max_pixels)  # from its header: its pixels are decoded only when drawn
+        px_w, px_h = size.width, size.height
     except FileNotFoundError:
         return PlacedPicture("", f"picture {path!r}: no such file")
     except OSError as exc:
         return PlacedPicture("", f"picture {path!r}: not a readable image ({exc})")
+    except PictureError as exc:
+        return PlacedPicture("", f"picture {path!r}: {exc}")
     if fit not in ("cover", "contain") or w <= 0 or h <= 0:
         return PlacedPicture("", f"picture {path!r}: fit is cover or contain, and the box needs a size")
     scale = (max if fit == "cover" else min)(w / px_w, h / px_h)  # mm per pixel
@@ -365,7 +367,8 @@ class FaceRenderer:
 
         def picture(path: str, x: float, y: float, w: float, h: float, fit: str = "cover",
                     opacity: float = 1.0) -> Markup:
-            placed = place_picture(root, str(path), float(x), float(y), float(w), float(h), fit, float(opacity))
+            placed = place_picture(root, str(path), float(x), float(y), float(w), float(h), fit, float(opacity),
+                                   (getattr(self.project, "limits", None) or DEFAULT_LIMITS).picture_pixels)
             if placed.problem:
                 tfile, tline = template_call_site(root)
                 # a resolution warning is the picture's, not the card's: one message per template line
@@ -429,7 +432,7 @@ class FaceRenderer:
                 self._used = used
 
         traced.retrace = retrace
-        problems.extend(face_problems(traced, subject, lambda f, l: (_rel(f, root) if f else shown, l)))
+        problems.extend(face_problems(traced, subject, lambda f, l: (_rel(f, root) if f else shown, l), limits))
         if getattr(self, "deck", None) is not None:  # a card face: lines a template drew through the words
             problems.extend(_drawn_problems(traced, subject, g, lambda f, l: (_rel(f, root) if f else shown, l)))
         if "<text" in svg:

@@ -18,6 +18,8 @@ from typing import Any
 import cairosvg
 import pikepdf
 
+from deckgen.render.raster import drawing
+
 MM = 72.0 / 25.4  # points per millimetre
 
 
@@ -65,13 +67,13 @@ def svg_to_pdf(svg: str) -> bytes:
     """One PDF page drawn by cairo from ``svg`` (its size is the SVG's width and height).
 
     Drawing a text-heavy page takes cairosvg about a second, so a page placed
-    in several files (a board on A3 and tiled) is drawn once per process.
+    in several files (a board on A3 and tiled) is drawn once per process.  DrawingError when cairo cannot.
     """
     key = hashlib.sha256(svg.encode("utf-8")).hexdigest()
     if key not in _DRAWN:
         if len(_DRAWN) >= _DRAWN_MAX:
             _DRAWN.pop(next(iter(_DRAWN)))
-        _DRAWN[key] = cairosvg.svg2pdf(bytestring=svg.encode("utf-8"), unsafe=False)
+        _DRAWN[key] = drawing(lambda: cairosvg.svg2pdf(bytestring=svg.encode("utf-8"), unsafe=False))
     return _DRAWN[key]
 
 

@@ -170,6 +170,41 @@ class Font:
         return total
 
 
+#: The tables drawing text reads: read whole when a project loads, so a broken font is found there.
+_TABLES_READ = ("head", "hhea", "maxp", "OS/2", "cmap", "hmtx", "loca", "glyf")
+
+
+def font_file_problem(path: Path) -> str | None:
+    """Why ``path`` cannot serve as a font — missing, cut short, unreadable, no TrueType outlines — or None.
+
+    Every table must lie inside the file (a truncated file fails here, not halfway through a build) and
+    the tables text is drawn with are read; a few milliseconds a font."""
+    from fontTools.ttLib import TTLibError
+
+    path = Path(path)
+    if not path.is_file():
+        return "font file not found"
+    size = path.stat().st_size
+    try:
+        with TTFont(str(path), lazy=True) as font:
+            if "glyf" not in font or "cmap" not in font:
+                return "not a TrueType font with glyf outlines (OpenType/CFF fonts are not supported)"
+            for tag, entry in sorted(font.reader.tables.items(), key=lambda item: item[1].offset):
+                if entry.offset + entry.length > size:
+                    return (f"the file is cut short: its {tag.strip()!r} table ends at byte "
+                            f"{entry.offset + entry.length}, past the end of the file ({size} bytes); copy the "
+                            f"font again")
+            for tag in _TABLES_READ:
+                if tag in font:
+                    font[tag]
+            font.getBestCmap()
+    except TTLibError as exc:
+        return f"not a readable TrueType font ({exc})"
+    except Exception as exc:  # fontTools reading a damaged table: any error says the same
+        return f"not a readable TrueType font ({type(exc).__name__}: {exc})"
+    return None
+
+
 @functools.lru_cache(maxsize=None)
 def load_font(path: str) -> Font:
     """Parse a font file once per process."""
