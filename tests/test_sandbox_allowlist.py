@@ -349,3 +349,9 @@ def test_a_non_finite_float_is_a_located_error_even_as_a_constant(demo, word):
     """Jinja folds ``'nan'|float`` into its compiled code, where ``nan`` would be an undefined name (exit 1)."""
     line = plant(demo, "{{ text('Hello', 1, 1, '%s'|float, 5) }}" % word)
     refused(check(demo), line, f"|float of '{word}' is not a finite number")
+
+
+def test_a_constant_infinity_in_a_template_is_a_located_error(demo):
+    """``1e400`` is a float constant Jinja would write into its code as the undefined name ``inf`` (exit 1)."""
+    line = plant(demo, "{{ text('Hello', 1, 1, 1e400, 5) }}")
+    refused(check(demo), line, "text() box width inf: must be a positive finite number")

@@ -505,6 +505,15 @@ class _BoundedCodeGenerator(CodeGenerator):
             self.write(", ")
         self.write("))")
 
+    def visit_Const(self, node, frame) -> None:  # noqa: N802 - jinja's visitor name
+        """A constant infinity or NaN (``1e400``, or one Jinja folded) is written as ``float('inf')``: Jinja
+        writes ``str(value)``, the undefined name ``inf``, and the render would end in a NameError."""
+        value = node.as_const(frame.eval_ctx)
+        if isinstance(value, float) and not math.isfinite(value):
+            self.write(f"float({str(value)!r})")
+        else:
+            super().visit_Const(node, frame)
+
 
 def _finite_float(value: Any, default: float = 0.0) -> float:
     """``|float`` for templates: a finite number or an error (a face has no use for NaN or infinity).

@@ -174,6 +174,11 @@ class Font:
 _TABLES_READ = ("head", "hhea", "maxp", "OS/2", "cmap", "hmtx", "loca", "glyf")
 
 
+#: fontTools logs what it repairs in a damaged font ("'created' timestamp seems very low") as bare lines on
+#: stderr; deckgen says what is wrong with a font itself, as one located problem.
+logging.getLogger("fontTools").setLevel(logging.ERROR)
+
+
 def font_file_problem(path: Path) -> str | None:
     """Why ``path`` cannot serve as a font — missing, cut short, unreadable, no TrueType outlines — or None.
 
@@ -202,6 +207,20 @@ def font_file_problem(path: Path) -> str | None:
         return f"not a readable TrueType font ({exc})"
     except Exception as exc:  # fontTools reading a damaged table: any error says the same
         return f"not a readable TrueType font ({type(exc).__name__}: {exc})"
+    return _pdf_reader_problem(path)
+
+
+def _pdf_reader_problem(path: Path) -> str | None:
+    """Why reportlab, which embeds the font in sheets and booklets, cannot read ``path`` — or None.
+
+    A damaged table fontTools passes over (it reads only what text needs) can still stop reportlab's
+    own parser halfway through a build; it is asked here, when the project loads."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    try:
+        TTFontFile(str(path))
+    except Exception as exc:  # reportlab's parser raises TTFError, struct.error, IndexError, ... on damage
+        return f"not a TrueType font a PDF can embed ({type(exc).__name__}: {exc})"
     return None
 
 
