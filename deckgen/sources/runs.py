@@ -225,7 +225,9 @@ def expand(doc: Located, limits: Limits = DEFAULT_LIMITS) -> tuple[Located, dict
     names: dict[str, int | None] = {}
 
     def place(new: tuple, old: tuple) -> None:
-        lines[new] = doc.line(old)
+        line = doc.line(old)
+        if line is not None:
+            lines[new] = line
         col = doc.column(old)
         if col is not None:
             columns[new] = col
@@ -376,4 +378,4 @@ def _longest(run: Run, words: Mapping[str, Mapping]) -> dict[str, Any]:
         table = words.get(axis) or {}
         return str(table.get(value, table.get(str(value), value)))
 
-    return {axis: max(values, key=lambda v, a=axis: len(shown(a, v))) for axis, values in run.axes.items()}
+    return {axis: max(values, key=lambda v: len(shown(axis, v))) for axis, values in run.axes.items()}
