@@ -85,6 +85,7 @@ def showcase(project: Project, game_id: str, deck_id: str | None = None, card_id
         raise DeckgenError(f"deck {deck.label!r} has no cards to show")
     lang = lang or project.languages[0]
     store = default_store(project)
+    assert store.folder is not None, "the default store is a folder"
     configure_fontconfig(project.fonts_dir, store.folder)
     target = render_deck(project, game, replace(deck, cards=tuple(cards)), lang, None, Fingerprints(project))
     problems = [p for p in target.problems if not p.warning]

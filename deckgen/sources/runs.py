@@ -53,7 +53,7 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _SPEC_NUMBER = re.compile(r"\d+")
 
 _SCALAR = {"type": ["string", "integer", "number", "boolean"]}
-RUN_SCHEMA = {
+RUN_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["run", "each", "id"],
     "properties": {
