@@ -135,6 +135,7 @@ def listed_deck(project: Project, game_ids: list[str], options: BuildOptions) ->
     descriptor = project.descriptor(game)
     if descriptor is None or descriptor.deck_file is None:
         raise DeckgenError(Problem(None, None, None, "--deck", f"the game {game.id!r} has no deck lists to print"))
+    assert options.deck_file is not None, "called for --deck FILE only"
     listed = descriptor.deck_file(game, Path(options.deck_file))
     base = game.decks.get(listed.deck)
     if base is None:
@@ -285,7 +286,11 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
             if on_render is not None:
                 on_render()
             renderer = DeckRenderer(project, game, deck, lang)
-        rendered = renderer.render_front(card) if side == "front" else renderer.render_back(card)
+        if side == "front":
+            assert card is not None, "a front is always a card's"
+            rendered = renderer.render_front(card)
+        else:
+            rendered = renderer.render_back(card)
         target.rendered += 1
         svg = rendered.svg
         if ink != "full" and svg:
@@ -469,7 +474,7 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     return list(report.written)
 
 
-def _drawer(pool, deck: Deck, options: BuildOptions, renderer: str) -> Callable[[str, str], None]:
+def _drawer(pool, deck: Deck, options: BuildOptions, renderer: str) -> Callable[[str, str, tuple[str, str]], None]:
     """Queue a face for drawing the moment it is rendered."""
     w, h = deck.size.pixels(options.dpi)
 
@@ -481,7 +486,7 @@ def _drawer(pool, deck: Deck, options: BuildOptions, renderer: str) -> Callable[
 
 def _face_name(game: Game, deck: Deck, lang: str, card: Card | None, side: str) -> tuple[str, str]:
     """(template file, face) of a face, for a message about drawing it."""
-    if side == "front":
+    if side == "front" and card is not None:
         return f"templates/{game.id}/{card.front or deck.front}", f"card {card.id} [{lang}]"
     if card is not None and card.back:
         return f"templates/{game.id}/{card.back}", f"back of {card.id} [{lang}]"
@@ -561,7 +566,7 @@ def _sheet_cards(deck: Deck, cards: list[Card], per_sheet: int, options: BuildOp
     return cards
 
 
-def _split(write: Callable[[list, Any], None], units: list, limit_mb: float | None, path: Path) -> list[Path]:
+def _split(write: Callable[[list, Any], object], units: list, limit_mb: float | None, path: Path) -> list[Path]:
     """The PDF of ``units`` (sheets, or cards), written by ``write(units, handle)`` into temporary files
     beside ``path`` (not yet synced: a Committer does that): one, or — when it is over ``limit_mb`` — the
     fewest parts of whole units that each stay under it (a single unit larger than the limit is its own

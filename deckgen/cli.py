@@ -12,6 +12,7 @@ its descriptor (:mod:`deckgen.registry`).
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -100,7 +101,7 @@ class DeckgenGroup(click.Group):
     def _game_commands(self) -> dict[str, click.Command]:
         from deckgen.registry import installed_games
 
-        commands = {}
+        commands: dict[str, click.Command] = {}
         try:
             games = installed_games()
         except DeckgenError:
@@ -440,9 +441,7 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
     click.echo(f"wrote {len(written)} {fmt.upper()} files to {options.out}")
 
 
-def _pair(text: str | None, option: str) -> tuple[float, float] | None:
-    if text is None:
-        return None
+def _pair(text: str, option: str) -> tuple[float, float]:
     try:
         a, b = (float(v) for v in text.replace(";", ",").split(","))
     except ValueError:
@@ -484,7 +483,7 @@ def calibrate(paper, duplex, out, shift, scale, name, printer_file, project_dir)
 
     if shift is not None:
         dx, dy = _pair(shift, "--shift")
-        sx, sy = _pair(scale, "--scale") or (1.0, 1.0)
+        sx, sy = _pair(scale, "--scale") if scale is not None else (1.0, 1.0)
         if max(abs(dx), abs(dy)) > MAX_SHIFT_MM:
             raise DeckgenError(Problem(None, None, None, "--shift", f"{shift} is more than {MAX_SHIFT_MM:g} mm: "
                                                                     f"check the reading (a printer this far off "
@@ -628,28 +627,30 @@ def _judge_option_values(descriptor, args: list[str], schemas=None) -> dict:
         if not arg.startswith("--"):
             raise DeckgenError(Problem(None, None, None, arg, f"unexpected argument (options of "
                                                               f"{descriptor.engine}: {known})"))
-        name, eq, value = arg[2:].partition("=")
+        name, eq, text = arg[2:].partition("=")
         if name not in schemas:
             raise DeckgenError(Problem(None, None, None, f"--{name}", f"{descriptor.engine} has no such option "
                                                                      f"(its options: {known})"))
         if not eq:
             if i + 1 >= len(args):
                 raise DeckgenError(Problem(None, None, None, f"--{name}", "needs a value"))
-            value = args[i + 1]
+            text = args[i + 1]
             i += 1
         schema = schemas[name]
+        value: str | int | float = text
         if schema.get("type") == "integer":
             try:
-                value = int(value)
+                value = int(text)
             except ValueError:
-                raise DeckgenError(Problem(None, None, None, f"--{name}", f"{value!r} is not a whole number")) from None
+                raise DeckgenError(Problem(None, None, None, f"--{name}", f"{text!r} is not a whole number")) from None
         elif schema.get("type") == "number":
             try:
-                value = float(value)
+                number = float(text)
             except ValueError:
-                raise DeckgenError(Problem(None, None, None, f"--{name}", f"{value!r} is not a number")) from None
-            if value != value or value in (float("inf"), float("-inf")):
-                raise DeckgenError(Problem(None, None, None, f"--{name}", f"{value!r} is not a number"))
+                raise DeckgenError(Problem(None, None, None, f"--{name}", f"{text!r} is not a number")) from None
+            if not math.isfinite(number):
+                raise DeckgenError(Problem(None, None, None, f"--{name}", f"{text!r} is not a finite number"))
+            value = number
         error = next(Draft202012Validator(schema).iter_errors(value), None)
         if error is not None:
             raise DeckgenError(Problem(None, None, None, f"--{name}", error.message))
@@ -833,7 +834,7 @@ def decisions(game, languages, project_dir):
     langs = _shown_languages(project, languages) or project.languages[:1]
     data = descriptor.data_for(game_model)
     problems: list[Problem] = []
-    judged_lines = {}  # decision id -> its examples as judged (the same in every language)
+    judged_lines: dict[str, list[str]] = {}  # decision id -> its examples as judged (the same in every language)
     for decision in game_model.decisions.decisions:
         judged_lines[decision.id] = []
         for example in decision.examples:
@@ -1104,8 +1105,8 @@ def trust_cmd(directory, list_trusted, remove):
 
     if list_trusted:
         projects = trusted_projects()
-        for root, record in projects.items():
-            click.echo(f"{root}  (trusted {record.get('trusted', '?')})")
+        for folder, record in projects.items():
+            click.echo(f"{folder}  (trusted {record.get('trusted', '?')})")
             for name, digest in record["files"].items():
                 click.echo(f"  {name}  sha256 {str(digest)[:12]}")
         if not projects:
@@ -1126,7 +1127,7 @@ def trust_cmd(directory, list_trusted, remove):
     click.echo(f"trusted {_count(len(files), 'plugin file')} of {root}: {', '.join(files)} (recorded in {store})")
 
 
-def _project_root(directory) -> Path:
+def _project_root(directory: str | Path | None) -> Path:
     from deckgen.project import find_project_root
 
     return find_project_root(directory)

@@ -73,7 +73,8 @@ def page_size(spec: DocumentSpec, paper: str) -> tuple[float, float]:
     if spec.page == "paper":
         w, h = PAPERS_MM[paper]
         return (max(w, h), min(w, h)) if spec.orientation == "landscape" else (min(w, h), max(w, h))
-    return tuple(spec.page)  # type: ignore[return-value]
+    width, height = spec.page
+    return width, height
 
 
 @dataclass

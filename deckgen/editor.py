@@ -24,7 +24,7 @@ import copy
 import json
 import os
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from deckgen.model import Game, Project
 from deckgen.validate import schema
@@ -78,7 +78,8 @@ def _cards_schema(game: Game, card_fields: dict) -> dict:
     card["additionalProperties"] = False
     run = copy.deepcopy(RUN_SCHEMA)
     run["properties"].update({k: v for k, v in card["properties"].items() if k != "id"})
-    run["properties"]["each"]["propertyNames"] = {"enum": sorted(card_fields)} if card_fields else {"not": {}}
+    axis_names: dict[str, Any] = {"enum": sorted(card_fields)} if card_fields else {"not": {}}
+    run["properties"]["each"]["propertyNames"] = axis_names
     run["additionalProperties"] = False
     base.update({"$schema": _DRAFT, "title": f"deckgen card list of the game {game.id} (data/{game.id}/*.yaml)"})
     base["description"] = "one entry per card, or a generated run (run:, each:, id:) that makes a card for every " \

@@ -90,7 +90,7 @@ def _judgement(result: Mapping[str, Any]) -> Judgement:
                 if isinstance(payouts, Mapping) else {})
     pot = result.get("pot")
     raw_sets = result.get("sets")
-    sets = ()
+    sets: tuple[Judgement, ...] = ()
     if isinstance(raw_sets, list) and all(isinstance(s, Mapping) for s in raw_sets):
         sets = tuple(_judgement({"winners": [], **s}) for s in raw_sets)
     typed = {"winners", "payouts", "void"} | ({"hands" if "hands" in result else "players"} if hands else set())

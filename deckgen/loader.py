@@ -479,7 +479,10 @@ def _documents(col: _Collector, root: Path, game_id: str, doc: Located, raw: dic
                 col.problems.append(doc.problem(at + ("kind",), f"unknown document kind {kind_name!r} "
                                                                 f"({whose} offers: {known}); or give a template"))
                 continue
-        template = entry.get("template") or kind.template
+        template = entry.get("template")
+        if not template:
+            assert kind is not None, "the schema asks for a template or a kind"
+            template = kind.template
         if not _template_exists(root, game_id, template):
             col.problems.append(doc.problem(at + ("template",) if "template" in entry else at,
                                             _template_missing(root, game_id, template)))
@@ -661,7 +664,7 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
     docs, lists = [], {}
     listed = isinstance(spec.get("cards"), list)
     for number, name in enumerate(files):
-        at = ("decks", deck_id, "cards", number) if listed and variant is None else ("decks", deck_id, "cards")
+        at: tuple = ("decks", deck_id, "cards", number) if listed and variant is None else ("decks", deck_id, "cards")
         path = _inside(col, game_doc, at, game_dir, name)
         if path is None:
             return None

@@ -25,6 +25,7 @@ import shutil
 import tempfile
 import time
 from pathlib import Path
+from typing import Iterable
 
 from deckgen.errors import DeckgenError, Problem
 
@@ -196,7 +197,7 @@ class Committer:
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deckgen-commit")
         self._jobs: list = []
 
-    def commit(self, files: list[tuple[Path, Path]], stale: list[Path] = (), then=None) -> None:
+    def commit(self, files: list[tuple[Path, Path]], stale: Iterable[Path] = (), then=None) -> None:
         """Sync each (temporary file, place), remove the ``stale`` files, rename them all, then call ``then()``
         (a record that these files are made); on a failure the temporary files are removed."""
         self._jobs.append(self._thread.submit(_commit_all, list(files), list(stale), then))

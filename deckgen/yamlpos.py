@@ -23,6 +23,7 @@ import yaml
 from deckgen.errors import DeckgenError, Problem
 from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
 
+_Loader: type[yaml.CSafeLoader] | type[yaml.SafeLoader]
 try:  # the C loader is ~30x faster than the pure-Python one
     _Loader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - libyaml missing

@@ -153,15 +153,16 @@ def _engine_line(project: Project, game: Game) -> tuple[str | None, int | None]:
 
 
 def _simulation_problems(project: Project, descriptor: GameDescriptor, data: Mapping[str, Any]) -> list[Problem]:
-    assert descriptor.simulate is not None
+    simulate = descriptor.simulate
+    assert simulate is not None
     file, line = _declared_at(project, descriptor, "simulate")
 
     def problem(message: str) -> list[Problem]:
         return [Problem.at(f"the simulator {message}", file=file, line=line, field="simulate")]
 
     def play() -> list[dict]:
-        return descriptor.simulate(SimulationRequest(players=descriptor.players[0], games=SIMULATED_GAMES,
-                                                     seed=SIMULATION_SEED, data=data))
+        return simulate(SimulationRequest(players=descriptor.players[0], games=SIMULATED_GAMES,
+                                          seed=SIMULATION_SEED, data=data))
 
     try:
         records = play()

@@ -343,7 +343,7 @@ def _template_boxes(dirs: tuple[str, ...], name: str) -> frozenset[str]:
             return None  # not a template Jinja would load: nothing outside the template folders is read
         folder = next((Path(d) for d in dirs if (Path(d) / current).is_file()), None)
         path = None if folder is None else folder / current
-        if path is not None and not stays_inside(path, folder):
+        if folder is not None and path is not None and not stays_inside(path, folder):
             return None  # a link out of its folder: rendering refuses it, and it is never read
         try:
             return None if path is None else env.parse(path.read_text(encoding="utf-8"))
@@ -371,20 +371,21 @@ def _elements(style: _Style, names: Iterable[str], size: CardSize, problems: lis
         if stroke is None:
             width = style.values.get(name.replace("-", "_") + "_width")
             stroke = float(width) if isinstance(width, (int, float)) else 0.0
-        copies = [((x0, y0, x1, y1), None)]
+        copies: list[tuple[tuple[float, float, float, float], str | None]] = [((x0, y0, x1, y1), None)]
         if role.turn:
+            centre: tuple[float, float, str] | None = None  # (x, y, how the copy is turned)
             if role.turn == "card":
-                cx, cy, how = size.width / 2, size.height / 2, "turned 180° round the card's centre"
+                centre = size.width / 2, size.height / 2, "turned 180° round the card's centre"
             elif role.turn in style.boxes:
                 bx0, by0, bx1, by1 = style.boxes[role.turn]
-                cx, cy, how = (bx0 + bx1) / 2, (by0 + by1) / 2, f"turned 180° round {role.turn}'s centre"
+                centre = (bx0 + bx1) / 2, (by0 + by1) / 2, f"turned 180° round {role.turn}'s centre"
             else:
                 p = style.role_at[name]
                 problems.append(Problem(p.file, p.line, p.column, p.field,
                                         f"turn: {role.turn!r} is neither 'card' nor a box"))
-                cx = cy = how = None
-            if how is not None:
-                copies.append(((2 * cx - x1, 2 * cy - y1, 2 * cx - x0, 2 * cy - y0), how))
+            if centre is not None:
+                cx, cy, turned = centre
+                copies.append(((2 * cx - x1, 2 * cy - y1, 2 * cx - x0, 2 * cy - y0), turned))
         for rect, how in copies:
             out.append(Element(name, role.role, rect, _polygon(role.shape, *rect), stroke, how))
     return out

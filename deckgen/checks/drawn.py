@@ -91,8 +91,8 @@ def drawn_problems(traced: Traced, subject: str, trim: tuple[float, float, float
     for line in lines:
         if _bleeds_off(line, face):
             continue  # a rule or texture running off the card: the cut does not show it
-        for group, box in words.items():
-            if not _crosses(line, box):
+        for group, word_box in words.items():
+            if not _crosses(line, word_box):
                 continue
             file, template_line = where(line.offset, False)
             if (file, template_line) in reported:

@@ -35,7 +35,8 @@ def translation_problems(game, decks, languages) -> list[Problem]:
         missing_runs: dict[tuple[str, str], list[str]] = {}  # (run, text) -> cards: reported once per run
         for deck in decks:
             if deck.id not in strings.decks:
-                problems.append(Problem(*strings.position("decks"), f"decks.{deck.id}", "missing: the deck's name"))
+                decks_file, line, column = strings.position("decks")
+                problems.append(Problem(decks_file, line, column, f"decks.{deck.id}", "missing: the deck's name"))
             if not deck.localized:
                 continue
             for card in deck.cards:
@@ -102,7 +103,8 @@ def run_word_problems(game, decks, languages) -> list[Problem]:
                         and key not in (own_texts.get(card.id) or {}) for axis in _AXIS.findall(pattern)}
                 for axis in sorted(used & set(translated[card.run])):
                     value = card.fields.get(axis)
-                    words = entry.get(axis) if isinstance(entry.get(axis), dict) else {}
+                    given_words = entry.get(axis)
+                    words = given_words if isinstance(given_words, dict) else {}
                     if str(value) in translated[card.run][axis] and value not in words and str(value) not in words:
                         values = missing.setdefault((lang, card.run, axis), [])
                         if str(value) not in values:
@@ -129,10 +131,10 @@ def check_card_counts(ctx: CheckContext) -> list[Problem]:
         for deck in (base, *base.variants.values()):
             if deck.expected_count is None or deck.total_cards == deck.expected_count:
                 continue
-            where = deck.count_at or (None, None, None)  # set together with expected_count
+            file, line, column = deck.count_at or (None, None, None)  # set together with expected_count
             which = f"variant {deck.variant!r} of deck {deck.id!r}" if deck.variant else f"deck {deck.id!r}"
             difference = deck.total_cards - deck.expected_count
-            problems.append(Problem(*where, f"decks.{deck.id}.count",
+            problems.append(Problem(file, line, column, f"decks.{deck.id}.count",
                                     f"{which} has {deck.total_cards} cards, {abs(difference)} "
                                     f"{'more' if difference > 0 else 'fewer'} than the {deck.expected_count} "
                                     f"declared here (copies included: a card's count: in the card list)"))

@@ -131,11 +131,13 @@ class Converter:
         srgb = ImageCms.createProfile("sRGB")
         cmyk = ImageCms.ImageCmsProfile(str(profile.path))
         lab = ImageCms.createProfile("LAB", 5000)
-        flags = _BLACKPOINT_COMPENSATION
-        self._to_cmyk = ImageCms.buildTransform(srgb, cmyk, "RGB", "CMYK", INTENTS[intent], flags=flags)
+        flags = ImageCms.Flags(_BLACKPOINT_COMPENSATION)
+        relative = ImageCms.Intent(INTENTS["relative"])
+        self._to_cmyk = ImageCms.buildTransform(srgb, cmyk, "RGB", "CMYK", ImageCms.Intent(INTENTS[intent]),
+                                                flags=flags)
         # the round trip: what the press prints, shown back in sRGB (relative colorimetric, BPC)
-        self._back = ImageCms.buildTransform(cmyk, srgb, "CMYK", "RGB", INTENTS["relative"], flags=flags)
-        self._lab = ImageCms.buildTransform(srgb, lab, "RGB", "LAB", INTENTS["relative"])
+        self._back = ImageCms.buildTransform(cmyk, srgb, "CMYK", "RGB", relative, flags=flags)
+        self._lab = ImageCms.buildTransform(srgb, lab, "RGB", "LAB", relative)
 
     @property
     def key(self) -> str:
@@ -159,7 +161,9 @@ class Converter:
         from PIL import Image, ImageCms, ImageFilter
 
         image = Image.frombytes("RGB", (width, height), rgb)
-        cmyk = np.frombuffer(ImageCms.applyTransform(image, self._to_cmyk).tobytes(), dtype=np.uint8).reshape(-1, 4)
+        converted = ImageCms.applyTransform(image, self._to_cmyk)
+        assert converted is not None  # (None only for a conversion in place)
+        cmyk = np.frombuffer(converted.tobytes(), dtype=np.uint8).reshape(-1, 4)
         pixels = np.frombuffer(rgb, dtype=np.uint8).reshape(-1, 3)
         neutral = (pixels[:, 0] == pixels[:, 1]) & (pixels[:, 1] == pixels[:, 2]) & (pixels[:, 0] < 255)
         if not neutral.any():
@@ -205,8 +209,8 @@ class Converter:
         order = np.argsort(-de, kind="stable")
         weights = counts[order] / counts.sum()
         reached = np.searchsorted(np.cumsum(weights), 0.01)  # the colours covering the worst 1 %
-        worst = float(de[order[min(reached, len(order) - 1)]])
-        shifts = []
+        worst = float(de[order[min(int(reached), len(order) - 1)]])
+        shifts: list[tuple[str, float, float, tuple[int, int, int, int]]] = []
         for i in order:
             if len(shifts) >= top or de[i] < 1.0:
                 break
@@ -214,7 +218,8 @@ class Converter:
             if share < 0.001:  # an antialiased edge pixel is not a colour anyone chose
                 continue
             r, g, b = (int(v) for v in drawn[i])
-            cmyk_pct = tuple(int(round(v / 2.55)) for v in printed_cmyk[i])
+            ink_c, ink_m, ink_y, ink_k = (int(round(v / 2.55)) for v in printed_cmyk[i])
+            cmyk_pct = (ink_c, ink_m, ink_y, ink_k)
             shifts.append((f"#{r:02x}{g:02x}{b:02x}", round(float(de[i]), 1), round(float(share), 4), cmyk_pct))
         return FaceColour(round(max_ink, 1), round(over, 4), round(worst, 1), tuple(shifts))
 
@@ -234,6 +239,7 @@ class Converter:
             return np.zeros((0, len(mode_out)), dtype=np.uint8)
         image = Image.frombytes(mode_in, (n, 1), np.ascontiguousarray(pixels, dtype=np.uint8).tobytes())
         out = ImageCms.applyTransform(image, transform)
+        assert out is not None  # (None only for a conversion in place)
         return np.frombuffer(out.tobytes(), dtype=np.uint8).reshape(n, len(mode_out) if mode_out != "LAB" else 3)
 
 

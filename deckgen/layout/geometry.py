@@ -246,8 +246,9 @@ def plan_sheet(paper_w: float, paper_h: float, card: CardSize, layout=None,
 
     layout = layout or GRID
     orientations = {"portrait": [False], "landscape": [True], "auto": [False, True]}[layout.orientation]
-    folds = {"none": [None], "vertical": ["vertical"], "horizontal": ["horizontal"],
-             "auto": ["vertical", "horizontal"]}[getattr(layout, "fold", "none") or "none"]
+    fold_choices: dict[str, list[str | None]] = {"none": [None], "vertical": ["vertical"],
+                                                 "horizontal": ["horizontal"], "auto": ["vertical", "horizontal"]}
+    folds = fold_choices[getattr(layout, "fold", "none") or "none"]
     plans, errors = [], []
     for landscape in orientations:
         pw, ph = (paper_h, paper_w) if landscape else (paper_w, paper_h)
@@ -315,13 +316,13 @@ def _plan(pw: float, ph: float, card: CardSize, layout, printer_margin: float, l
     bands = band_room >= max(b, MARK_MIN_OVER_MM + MARK_GAP_MM if layout.crop_marks else 0.0)
     band = BAND_MM if bands else 0.0
     base = front or grid
-    cut_x = {base.x + c * (w + g) for c in range(cols)} | {base.x + c * (w + g) + w for c in range(cols)}
-    cut_y = {base.y + r * (h + g) for r in range(rows)} | {base.y + r * (h + g) + h for r in range(rows)}
+    xs = {base.x + c * (w + g) for c in range(cols)} | {base.x + c * (w + g) + w for c in range(cols)}
+    ys = {base.y + r * (h + g) for r in range(rows)} | {base.y + r * (h + g) + h for r in range(rows)}
     if fold == "vertical":
-        cut_x |= {2 * fold_at - x for x in cut_x}
+        xs |= {2 * fold_at - x for x in xs}
     elif fold == "horizontal":
-        cut_y |= {2 * fold_at - y for y in cut_y}
-    cut_x, cut_y = sorted(cut_x), sorted(cut_y)
+        ys |= {2 * fold_at - y for y in ys}
+    cut_x, cut_y = sorted(xs), sorted(ys)
     marks: list[Mark] = []
     if layout.crop_marks:
         # vertical marks above and below the grid, horizontal ones left and right; the band of the

@@ -78,6 +78,8 @@ class _StreamingFile(pdfdoc.PDFFile):
     """reportlab's output collector; while :data:`_SINK` is set it writes each piece to that file at once
     (the same bytes, in the same order) instead of keeping them all until the end."""
 
+    strings: list[bytes]  # reportlab's pieces of the file, written or kept
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._sink = _SINK.get()
@@ -103,7 +105,7 @@ class _FlateImage(pdfdoc.PDFImageXObject):
         self.colorSpace = "DeviceRGB"
         self._filters = ("FlateDecode",)
         self._image = image
-        self.streamContent = None
+        self.streamContent: bytes | None = None
         self.mask = None
 
     def format(self, document):

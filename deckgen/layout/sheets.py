@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import BinaryIO, Callable, Sequence
 
 from deckgen.layout.geometry import Ruler, SheetPlan, Slot
 from deckgen.layout.papers import mm
 from deckgen.layout.pdfcanvas import open_canvas
-from deckgen.layout.pdfimage import draw_face, finish, finish_to
+from deckgen.layout.pdfimage import VectorFace, draw_face, finish, finish_to
 from deckgen.render.raster import RasterImage
 
 MARK_WIDTH_PT = 0.25
@@ -36,8 +36,8 @@ class SheetJob:
     """What to put on the sheets."""
 
     title: str  # e.g. "Classic Sabacc - Classic deck (en)"
-    fronts: list[RasterImage]  # one per physical card, in deck order
-    backs: list[RasterImage] | None  # each card's back, in the same order; None: no backs pages
+    fronts: list[RasterImage | VectorFace]  # one per physical card, in deck order
+    backs: list[RasterImage | VectorFace] | None  # each card's back, in the same order; None: no backs pages
     duplex: str  # long | short | none
     settings: str  # e.g. "A4 - 300 dpi - duplex long - poker 63x88 mm + 3 mm bleed"
     profile: object = None  # a PrinterProfile applied to every backs page, or None
@@ -48,7 +48,7 @@ def sheet_count(plan: SheetPlan, job: SheetJob) -> int:
     return max(1, -(-len(job.fronts) // plan.per_sheet))
 
 
-def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: range | None = None,
+def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: Sequence[int] | None = None,
                  out: BinaryIO | None = None) -> bytes | None:
     """Return the PDF bytes of the sheets of ``job`` (all, or those in ``sheets``, 0-based); or, given a
     file ``out``, write them there as they are made (nothing held: see pdfimage.finish_to)."""
@@ -77,7 +77,7 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: range |
         _draw_furniture(canvas, plan, font_name,
                         f"{job.title}  ·  fronts  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
         canvas.showPage()
-        if with_backs:
+        if with_backs and job.backs is not None:
             backs = job.backs[sheet * per:(sheet + 1) * per]
             canvas.saveState()
             _correct(canvas, plan, job.profile)
@@ -106,7 +106,11 @@ def _correct(canvas, plan: SheetPlan, profile) -> None:
         canvas.translate(-cx, -cy)
 
 
-def _placement(plan: SheetPlan, profile):
+#: (x, y, w, h) in mm of the sheet -> (x, y, w, h) in points of the page
+_Placement = Callable[[float, float, float, float], tuple[float, float, float, float]]
+
+
+def _placement(plan: SheetPlan, profile) -> _Placement | None:
     """Where a rectangle of a corrected backs page lands on the page (points), for faces placed after the
     page is drawn (vector faces ignore the canvas transform); None when nothing is corrected."""
     if profile is None or profile.is_identity:
@@ -184,9 +188,8 @@ def _draw_cut_guides(canvas, plan: SheetPlan, count: int) -> None:
     canvas.restoreState()
 
 
-def _draw_slot(canvas, slot: Slot, image: RasterImage, placement=None, round_card: bool = False) -> None:
-    from deckgen.layout.pdfimage import VectorFace
-
+def _draw_slot(canvas, slot: Slot, image: RasterImage | VectorFace, placement: _Placement | None = None,
+               round_card: bool = False) -> None:
     canvas.saveState()
     path = canvas.beginPath()
     clip = slot.clip
@@ -285,8 +288,8 @@ def _draw_slug(canvas, plan: SheetPlan, font_name: str, text: str) -> None:
     if room is not None:
         while size > SLUG_MIN_PT and stringWidth(text, font_name, size) > room:
             size -= 0.25
-    while stringWidth(text, font_name, size) > room and len(text) > 8 if room is not None else False:
-        text = text[: max(8, int(len(text) * room / stringWidth(text, font_name, size)) - 2)].rstrip(" ·") + "…"
+        while stringWidth(text, font_name, size) > room and len(text) > 8:
+            text = text[: max(8, int(len(text) * room / stringWidth(text, font_name, size)) - 2)].rstrip(" ·") + "…"
     canvas.saveState()
     x, y = plan.slug_anchor
     canvas.translate(mm(x), mm(y))

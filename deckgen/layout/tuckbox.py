@@ -106,7 +106,8 @@ def average_colour(image) -> tuple[float, float, float]:
     rgb = zlib.decompress(data)
     step = max(3, (len(rgb) // 3 // 4000) * 3)
     samples = [rgb[i:i + 3] for i in range(0, len(rgb) - 2, step)]
-    return tuple(sum(s[c] for s in samples) / len(samples) / 255 for c in range(3))
+    r, g, b = (sum(s[c] for s in samples) / len(samples) / 255 for c in range(3))
+    return r, g, b
 
 
 def write_tuckbox(net: TuckBoxNet, title: str, subtitle: str, back, card_w: float, card_h: float, bleed: float,

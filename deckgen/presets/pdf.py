@@ -31,6 +31,7 @@ import uuid
 import zlib
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import TypedDict
 from xml.sax.saxutils import escape
 
 import pikepdf
@@ -44,7 +45,13 @@ MARK_OFFSET_MM = 1.0
 MARK_LENGTH_MM = 5.0
 MARK_WIDTH_PT = 0.25
 
-PDFX = {
+class _PdfxSpec(TypedDict):
+    version: str  # the PDF version the standard asks for
+    info: dict[str, str]  # keys of the document information dictionary
+    xmp: str | None  # the pdfxid:GTS_PDFXVersion of the XMP metadata, if the standard wants XMP
+
+
+PDFX: dict[str, _PdfxSpec] = {
     "X-1a": {"version": "1.3", "info": {"GTS_PDFXVersion": "PDF/X-1:2001", "GTS_PDFXConformance": "PDF/X-1a:2001"},
              "xmp": None},
     "X-4": {"version": "1.6", "info": {"GTS_PDFXVersion": "PDF/X-4"}, "xmp": "PDF/X-4"},

@@ -13,7 +13,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from deckgen.build import deck_languages, selected_decks
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, Problem
 from deckgen.model import Project
 from deckgen.render.raster import rasterize
 from deckgen.render.templates import DeckRenderer
@@ -23,7 +23,7 @@ GAP_PX = 12
 
 def contact_sheet(project: Project, game_id: str, card_ids: list[str], languages: tuple[str, ...] = (),
                   dpi: int = 150, columns: int | None = None, variant: str | None = None,
-                  back: bool = False) -> tuple[bytes, list[str]]:
+                  back: bool = False) -> tuple[bytes, list[Problem]]:
     """PNG bytes of the chosen cards (all if none given) in each language; and render problems."""
     if game_id not in project.games:
         raise DeckgenError(f"unknown game {game_id!r} (this project has: {', '.join(project.games)})")

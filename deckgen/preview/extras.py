@@ -8,6 +8,7 @@ are drawn in another process while the cards are drawn.
 from __future__ import annotations
 
 import shutil
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Callable
 
@@ -33,7 +34,7 @@ class SlowWork:
         self.cancelled = cancelled
         self.encoded = 0
         self._rules: list[tuple[GameView, str, str, Any]] = []  # (view, lang, key, future)
-        self._executor = None
+        self._executor: ProcessPoolExecutor | None = None
 
     def key(self, game: Game, what: str, *more: Any) -> str:
         return hash_text("preview", what, __version__, self.prints.game_inputs(game), *more)
@@ -110,8 +111,6 @@ class SlowWork:
                 view.checked = False
                 continue
             if self._executor is None:
-                from concurrent.futures import ProcessPoolExecutor
-
                 self._executor = ProcessPoolExecutor(max_workers=1)
             future = self._executor.submit(rulebook_pages, str(self.project.root), game.id, lang, str(self.out),
                                            key[:40])

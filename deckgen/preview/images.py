@@ -18,6 +18,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 from PIL import Image, ImageDraw
 
@@ -67,6 +68,7 @@ def _face_image(job: FaceJob) -> tuple[Image.Image, bytes | None]:
     if job.svg is None:
         from deckgen.render.raster import RasterImage
 
+        assert job.raster_path is not None, "a face without an SVG comes from the cache"
         raster = decode_raster(Path(job.raster_path).read_bytes(), job.key, RasterImage)
         return rgb_image(raster.width, raster.height, raster.rgb()), None
     raster = rasterize(job.svg, job.width_px, job.height_px, key=job.key)
@@ -102,7 +104,7 @@ def rounded_mask(width: int, height: int, radius: float, scale: int = 3) -> Imag
     big = Image.new("L", (width * scale, height * scale), 0)
     ImageDraw.Draw(big).rounded_rectangle([0, 0, width * scale - 1, height * scale - 1],
                                           radius=max(0.0, radius * scale), fill=255)
-    return big.resize((width, height), Image.LANCZOS)
+    return big.resize((width, height), Image.Resampling.LANCZOS)
 
 
 def cut_card(image: Image.Image, width_mm: float, height_mm: float, bleed_mm: float, dx_mm: float = 0.0,
@@ -167,8 +169,9 @@ def palette_of(images: list[Image.Image]) -> Palette:
     for i, im in enumerate(thumbs):
         strip.paste(im, (48 * i, 0))
     quant = strip.quantize(colors=10, method=Image.Quantize.MEDIANCUT)
-    pal = quant.getpalette()
-    counts = sorted(quant.getcolors(), reverse=True)
+    pal, found = quant.getpalette(), quant.getcolors()
+    assert pal is not None and found is not None, "a quantized image has a palette and at most 10 colours"
+    counts = sorted(cast("list[tuple[int, int]]", found), reverse=True)  # (pixels, palette index)
     total = sum(n for n, _ in counts)
     colours = [(n / total, tuple(pal[3 * i:3 * i + 3])) for n, i in counts]
     hsv = [(share, rgb, colorsys.rgb_to_hsv(*(c / 255 for c in rgb))) for share, rgb in colours]

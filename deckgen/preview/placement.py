@@ -92,7 +92,7 @@ def attach(view: GameView, problems: list[Problem], languages: tuple[str, ...], 
             for deck in decks:
                 if problem not in deck.problems:
                     deck.problems.append(problem)
-        elif kind == "document":
+        elif kind == "document" and name is not None:  # (a document problem always names its document)
             view.document_problems.setdefault(name, []).append(problem)
         elif kind == "rulebook":
             if problem not in view.rulebook_problems:

@@ -324,7 +324,9 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def _addressed_to_us(self) -> bool:
         """True if the Host header names the loopback address and port served; else 421 is sent."""
-        port = self.server.server_address[1]
+        address = self.server.server_address
+        assert isinstance(address, tuple), "served over TCP"
+        port = address[1]
         host = (self.headers.get("Host") or "").strip().lower()
         names = (HOST, "localhost", "[::1]")
         if host in {f"{name}:{port}" for name in names} or (port == 80 and host in names):

@@ -85,6 +85,7 @@ def showcase(project: Project, game_id: str, deck_id: str | None = None, card_id
         raise DeckgenError(f"deck {deck.label!r} has no cards to show")
     lang = lang or project.languages[0]
     store = default_store(project)
+    assert store.folder is not None, "the default store is a folder"
     configure_fontconfig(project.fonts_dir, store.folder)
     target = render_deck(project, game, replace(deck, cards=tuple(cards)), lang, None, Fingerprints(project))
     problems = [p for p in target.problems if not p.warning]
@@ -128,7 +129,7 @@ def fan(cards: list[Image.Image], palette: Palette, title: str = "", font_path: 
     for card, angle in zip(cards, fan_angles(len(cards))):
         turn = math.radians(angle)
         cx, cy = radius * math.sin(turn), -radius * math.cos(turn)  # the card's centre, pivot at (0, 0)
-        rotated = card.rotate(-angle, resample=Image.BICUBIC, expand=True)
+        rotated = card.rotate(-angle, resample=Image.Resampling.BICUBIC, expand=True)
         placed.append((rotated, cx - rotated.width / 2, cy - rotated.height / 2))
     left = min(x for _, x, _ in placed)
     top = min(y for _, _, y in placed)
@@ -162,7 +163,7 @@ def _ground(width: int, height: int, palette: Palette) -> Image.Image:
     draw = ImageDraw.Draw(small)
     for r in range(32, 0, -1):
         draw.ellipse([32 - r * 1.4, 30 - r, 32 + r * 1.4, 30 + r], fill=round(255 * (1 - r / 32) ** 0.8))
-    mask = small.resize((width, height), Image.BICUBIC).filter(ImageFilter.GaussianBlur(max(1, width // 60)))
+    mask = small.resize((width, height), Image.Resampling.BICUBIC).filter(ImageFilter.GaussianBlur(max(1, width // 60)))
     return Image.composite(glow, deep, mask)
 
 

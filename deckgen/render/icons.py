@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from markupsafe import Markup
 
@@ -16,7 +17,7 @@ from deckgen.text import Icon
 from deckgen.validate import validate
 from deckgen.yamlpos import load_yaml
 
-ICONS_SCHEMA = {
+ICONS_SCHEMA: dict[str, Any] = {
     "type": "object",
     "propertyNames": {"pattern": "^[a-z][a-z0-9-]*$"},
     "additionalProperties": {

@@ -176,8 +176,9 @@ def _grey_walk(el: ET.Element, mode: str) -> None:
             child.set("opacity", f"{0.3 * _opacity(child, 'opacity'):g}")
             continue
         if tag == "stop":
-            if child.get("stop-color"):
-                child.set("stop-color", _area(child.get("stop-color")))
+            stop_colour = child.get("stop-color")
+            if stop_colour:
+                child.set("stop-color", _area(stop_colour))
             continue
         fill = child.get("fill")
         if fill and not _is_none(fill) and not fill.startswith("url("):

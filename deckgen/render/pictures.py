@@ -75,7 +75,7 @@ def raster_size(data: bytes, limit: int) -> Raster:
                 if image.format == "PNG":
                     image.verify()  # chunk checksums to the end of the file; no pixel is decoded
     except Image.DecompressionBombError:  # Pillow refuses to read the size of a picture this large
-        raise PictureError(too_large(f"more than {2 * Image.MAX_IMAGE_PIXELS}", limit)) from None
+        raise PictureError(too_large(f"more than {2 * (Image.MAX_IMAGE_PIXELS or 0)}", limit)) from None
     except Image.UnidentifiedImageError:
         raise PictureError("not a PNG, JPEG, GIF or WebP picture") from None
     except (OSError, SyntaxError, ValueError, EOFError, IndexError, KeyError, struct.error) as exc:

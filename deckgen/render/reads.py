@@ -17,7 +17,7 @@ another name, looped over, or a template named by an expression.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, cast
 
 import jinja2
 from jinja2 import nodes
@@ -48,8 +48,10 @@ def template_chain(load: Callable[[str], nodes.Template | None], name: str
         if tree is None:
             continue
         for node in tree.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)):
-            if isinstance(node.template, nodes.Const) and isinstance(node.template.value, str):
-                todo.append(node.template.value)
+            # (jinja2 types what find_all finds as the common base of these node types: Stmt)
+            loaded = cast("nodes.Extends | nodes.Include | nodes.Import | nodes.FromImport", node).template
+            if isinstance(loaded, nodes.Const) and isinstance(loaded.value, str):
+                todo.append(loaded.value)
             else:
                 yield None, None
 
@@ -58,9 +60,12 @@ def card_reads(env: jinja2.Environment, template_name: str) -> frozenset[tuple[s
     """The (context name, field) pairs ``template_name`` reads of the card: ("card", "family"), ("name", ""),
     ("card", TRUTH); None when it uses the card in a way that cannot be listed."""
 
+    loader = env.loader
+    assert loader is not None, "a face environment always has a loader"
+
     def load(name: str) -> nodes.Template | None:
         try:
-            source, filename, _ = env.loader.get_source(env, name)
+            source, filename, _ = loader.get_source(env, name)
             return env.parse(source, name, filename)
         except jinja2.TemplateError:
             return None  # the render says what is wrong

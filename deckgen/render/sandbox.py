@@ -45,7 +45,7 @@ import time
 import types
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Literal
 
 import jinja2
 from jinja2.compiler import CodeGenerator
@@ -226,7 +226,7 @@ MUTATORS = frozenset("""append extend insert pop remove reverse sort clear updat
     write_text write_bytes""".split())
 
 
-def _allowed_names(cls: type) -> frozenset[str] | None | bool:
+def _allowed_names(cls: type) -> frozenset[str] | None | Literal[False]:
     """The names templates may use of ``cls``'s values (see ALLOWED_METHODS); False: none, it is not allowed."""
     for base in cls.__mro__:
         if base in ALLOWED_METHODS:
@@ -712,7 +712,7 @@ class Traced:
         if not self.starts:
             return None, None
         template, python_line = self.origins[max(bisect_right(self.starts, offset) - 1, 0)]
-        if template is None:
+        if template is None or python_line is None:
             return None, None
         return template.filename, template.get_corresponding_lineno(python_line)
 

@@ -128,10 +128,12 @@ class Store:
         from deckgen.boundary import held_inside
         from deckgen.output import mark_cache
 
+        folder = self.folder
+        assert folder is not None, "entries are only made with a cache folder"
         if not self._held:  # first use: deckgen's marker, so that `deckgen clean` knows the folder as its own
-            mark_cache(self.folder)
+            mark_cache(folder)
         if path.parent not in self._held:
-            held_inside(path.parent, self.folder, what=f"the cache folder {self.folder}")
+            held_inside(path.parent, folder, what=f"the cache folder {folder}")
             self._held.add(path.parent)
         return path
 
@@ -151,6 +153,8 @@ class Store:
         data = self._memory.get(key)
         if data is None and path is not None:
             data = path.read_bytes()
+        if data is None:
+            raise KeyError(f"raster {key} is neither in memory nor in a cache folder")
         return decode_raster(data, key, RasterImage)
 
     def stored_raster(self, key: str):

@@ -127,7 +127,7 @@ class _Cell:
 
     @property
     def icon_left(self) -> bool:
-        return bool(self.icon) and self.icon.get("place", "above") == "left"
+        return bool(self.icon and self.icon.get("place", "above") == "left")
 
 
 def _str(value: Any) -> str:
@@ -305,8 +305,9 @@ def _unbroken(measure, part: _Part, width: float, size: float, line_height: floa
             line = trial
         out.append(line)
     text = "\n".join(out)
-    if text != part.text and where_of(part.text) is not None:
-        text = Text(text, where_of(part.text))
+    where = where_of(part.text)
+    if text != part.text and where is not None:
+        text = Text(text, where)
     if max_lines is None:
         return text, True
     # counted by height: the layout may still break a compound after its hyphen
@@ -384,7 +385,7 @@ def _draw_cell(text, measure, icon, cell: _Cell, x0: float, x1: float, top: floa
         cursor = inner_top + (inner_h - body) / 2
     out = []
     tx = x0 + (pad_x if cell.pad_x is None else cell.pad_x)
-    if cell.icon_left:
+    if cell.icon and cell.icon_left:
         out.append(str(icon(cell.icon["name"], tx + icon_h / 2, cursor + body / 2, icon_h,
                             fill=cell.icon.get("fill"))))
         tx += icon_h + icon_gap

@@ -28,7 +28,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from types import SimpleNamespace
+from types import FrameType, SimpleNamespace
 from typing import Any, Mapping
 
 import jinja2
@@ -131,7 +131,7 @@ def _environment(dirs: tuple[str, ...], root: str = "") -> jinja2.Environment:
 
 def template_call_site(root: Path) -> tuple[str | None, int | None]:
     """(template file relative to ``root``, template line) of the template code running now."""
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         template = frame.f_globals.get("__jinja_template__")
         if template is not None:
@@ -319,16 +319,14 @@ class FaceRenderer:
         g = self.geo
         safe = (g.safe.x, g.safe.y, g.safe.x1, g.safe.y1)
         root = self.root
-        text_fn = make_text_function(self.fonts, self.icons, self.lang, problems, safe_rect=safe, subject=subject,
-                                     locate=lambda: template_call_site(root),
-                                     max_chars=(getattr(self.project, "limits", None) or DEFAULT_LIMITS).string)
+        drawn_text = make_text_function(self.fonts, self.icons, self.lang, problems, safe_rect=safe,
+                                        subject=subject, locate=lambda: template_call_site(root),
+                                        max_chars=(getattr(self.project, "limits", None) or DEFAULT_LIMITS).string)
 
         def t(label: str, **values) -> str:
             return self.label(label, problems, values)
 
-        drawn_text = text_fn
-
-        def text_fn(s, x, y, w, h, *args, **kwargs):  # noqa: F811 - the same text(), with a preflight look
+        def text_fn(s, x, y, w, h, *args, **kwargs):  # the same text(), with a preflight look
             fill = kwargs.get("fill", args[6] if len(args) > 6 else "#000")
             warning = almost_black(fill)
             if warning:
@@ -377,7 +375,7 @@ class FaceRenderer:
             return Markup(placed.svg)
 
         freeze = self.freezer.freeze
-        context = {
+        context: dict[str, Any] = {
             "card": None, "deck": None, "game": self.game, "lang": self.lang, "name": "", "texts": {},
             "geo": g, "t": t, "text": text_fn, "icon": icon, "box": self.box,
             "picture": picture, "measure": measure,

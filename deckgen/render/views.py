@@ -96,13 +96,14 @@ class ReadOnlyMapping(Mapping):
     def get(self, key: Any, default: Any = None) -> Any:
         return self[key] if key in self._data else default
 
-    def keys(self) -> list:
+    # lists rather than views, as before: a template may index or slice them
+    def keys(self) -> list:  # type: ignore[override]
         return list(self._data)
 
-    def values(self) -> list:
+    def values(self) -> list:  # type: ignore[override]
         return [self[k] for k in self._data]
 
-    def items(self) -> list:
+    def items(self) -> list:  # type: ignore[override]
         return [(k, self[k]) for k in self._data]
 
     def __eq__(self, other: Any) -> bool:

@@ -54,10 +54,10 @@ def not_well_formed(traced: Traced, line: int, column: int, reason: str,
         return file, template_line, (f"</{closing.group(1)}> closes no open <{closing.group(1)}> (the element open "
                                      f"here is <{stack[-1][0]}>, from {inner})")
     if reason.startswith("mismatched tag") and len(stack) > 1:
-        tag, open_line, open_column = stack[-1]
+        open_tag, open_line, open_column = stack[-1]
         file, template_line = tag_line(traced, traced.offset_of(open_line, open_column), where)
-        return file, template_line, (f"<{tag}> is never closed: end it with /> or </{tag}> (the SVG breaks at "
-                                     f"{at_break})")
+        return file, template_line, (f"<{open_tag}> is never closed: end it with /> or </{open_tag}> (the SVG "
+                                     f"breaks at {at_break})")
     opened = ""
     if stack:
         file, template_line = tag_line(traced, traced.offset_of(*stack[-1][1:]), where)

@@ -165,12 +165,13 @@ class Context:
         if key not in self._renderers:
             self._renderers[key] = DeckRenderer(self.project, self.game, deck, self.lang if deck.localized else
                                                 self.project.languages[0])
-        if (*key, card_id) not in self._fronts:
+        front_key = (*key, card_id)
+        if front_key not in self._fronts:
             card = next(c for c in deck.cards if c.id == card_id)
-            self._fronts[(*key, card_id)] = self._renderers[key].render_front(card).svg
+            self._fronts[front_key] = self._renderers[key].render_front(card).svg
         size = deck.size
         radius = min(size.width, size.height) / 2 if size.round else 3.0  # a token is cut round
-        return FaceBox(self._fronts[(*key, card_id)], width_mm, width_mm * size.height / size.width, self.faces, size.bleed, radius)
+        return FaceBox(self._fronts[front_key], width_mm, width_mm * size.height / size.width, self.faces, size.bleed, radius)
 
 
 # ------------------------------------------------------------------ styles
@@ -518,8 +519,9 @@ class StoryBuilder:
             return []
         result = self._judge(body, block, where)
         options = dict(body.get("options") or {})
-        extra = body.get("extra") if isinstance(body.get("extra"), Mapping) else {}
-        sets = body.get("sets") if isinstance(body.get("sets"), list) else []
+        given_extra, given_sets = body.get("extra"), body.get("sets")
+        extra = given_extra if isinstance(given_extra, Mapping) else {}
+        sets = given_sets if isinstance(given_sets, list) else []
         judged = result.hands if result is not None else ()  # per player, in order
         cells = self._hand_cells(body["players"], judged, extra, block, options,
                                  11.5 if not sets else 9.0)
@@ -769,7 +771,7 @@ def check_rulebook(project: Project, game: Game, data, languages=None) -> list[P
     first = project.languages[0]
     sources, problems = load_sources(project, game, list(dict.fromkeys([first, *wanted])))
     if first not in wanted:
-        problems = [p for p in problems if not p.file.endswith(f"/{first}.md")]
+        problems = [p for p in problems if not (p.file or "").endswith(f"/{first}.md")]
     reference = sources.get(first)
     sources = {lang: source for lang, source in sources.items() if lang in wanted}
     for lang, source in sources.items():

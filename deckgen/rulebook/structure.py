@@ -33,7 +33,7 @@ def _data(body: Any) -> Any:
 
 def skeleton(source: Source) -> list[tuple[tuple, Block]]:
     """(signature, block) of every block that must agree between languages."""
-    out = []
+    out: list[tuple[tuple, Block]] = []
     section_placeholders: set[str] = set()
     current: Block | None = None
 

@@ -53,7 +53,7 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _SPEC_NUMBER = re.compile(r"\d+")
 
 _SCALAR = {"type": ["string", "integer", "number", "boolean"]}
-RUN_SCHEMA = {
+RUN_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["run", "each", "id"],
     "properties": {
@@ -225,7 +225,9 @@ def expand(doc: Located, limits: Limits = DEFAULT_LIMITS) -> tuple[Located, dict
     names: dict[str, int | None] = {}
 
     def place(new: tuple, old: tuple) -> None:
-        lines[new] = doc.line(old)
+        line = doc.line(old)
+        if line is not None:
+            lines[new] = line
         col = doc.column(old)
         if col is not None:
             columns[new] = col
@@ -376,4 +378,4 @@ def _longest(run: Run, words: Mapping[str, Mapping]) -> dict[str, Any]:
         table = words.get(axis) or {}
         return str(table.get(value, table.get(str(value), value)))
 
-    return {axis: max(values, key=lambda v, a=axis: len(shown(a, v))) for axis, values in run.axes.items()}
+    return {axis: max(values, key=lambda v: len(shown(axis, v))) for axis, values in run.axes.items()}

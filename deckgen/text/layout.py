@@ -152,6 +152,9 @@ class _Shaper:
     def hyphen(self, prev: _Glyph) -> _Glyph:
         font = prev.font or self.base
         gid = font.glyph("-") or font.glyph("\u2010")
+        if gid is None:  # reported as a missing glyph; the break is still made, without ink
+            self.missing.add("-")
+            return _Glyph("space", "-", 0.0, join=self.ls, font=font)
         g = _Glyph("glyph", "-", font.advance(gid), font=font, gid=gid, bounds=font.bounds(gid))
         g.join = self.ls + (font.kern(prev.gid, gid) if prev.gid and prev.font is font else 0.0)
         return g
@@ -169,7 +172,7 @@ class _Shaper:
                 continue
             if prev is not None:
                 kern = 0.0
-                if prev.gid and g.gid and prev.font is g.font:
+                if prev.gid and g.gid and g.font is not None and prev.font is g.font:
                     kern = g.font.kern(prev.gid, g.gid)
                 g.join = kern + self.ls
             units.append(g)
@@ -418,11 +421,11 @@ def _check_numbers(text: str, box: TextBox, size: float, min_size: float | None,
     for name, value in (("x", box.x), ("y", box.y), ("letter_spacing", letter_spacing)):
         if not math.isfinite(value):
             raise ValueError(f"text() box {name} {value}: not a finite number")
-    for name, value in (("width", box.w), ("height", box.h), ("size", size), ("min_size", min_size),
-                        ("line_height", line_height)):
-        if value is not None and not (math.isfinite(value) and value > 0):
+    for name, positive in (("width", box.w), ("height", box.h), ("size", size), ("min_size", min_size),
+                           ("line_height", line_height)):
+        if positive is not None and not (math.isfinite(positive) and positive > 0):
             in_box = name in ("width", "height")
-            raise ValueError(f"text() {'box ' if in_box else ''}{name} {value}: must be a positive finite number"
+            raise ValueError(f"text() {'box ' if in_box else ''}{name} {positive}: must be a positive finite number"
                              + (" (a box is [x, y, width, height] in mm)" if in_box else ""))
 
 
@@ -526,7 +529,7 @@ def _render(trial: _Trial, box: TextBox, align: str, valign: str, line_height: f
         baselines.append(round(base_y, 4))
         for g, pen in zip(line.glyphs, pens):
             x = box.x + (x0 + pen) * s
-            if g.kind == "glyph":
+            if g.kind == "glyph" and g.font is not None and g.gid is not None:
                 d = g.font.outline(g.gid)
                 if d:
                     parts.append(glyph_path(d, x, base_y, s / g.font.upem))
