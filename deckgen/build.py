@@ -25,38 +25,13 @@ from deckgen import __version__
 from deckgen.errors import DeckgenError, Problem, unique
 from deckgen.layout.papers import PAPERS_MM
 from deckgen.model import Card, Deck, Game, Project
+from deckgen.outputs.selection import (BuildOptions, check_options, check_selection, deck_languages,
+                                      deck_paths, deck_stem, listed_deck, picked_cards, selected_decks,
+                                      sheet_cards)
 from deckgen.output import cache_folder, cache_folders, inside, sweep_stale, write_atomic
 from deckgen.render.store import Store, hash_file, hash_text, raster_key, renderer_id
 
 SLUG_FONT = "DeckgenSlug"
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """What the user asked for."""
-
-    paper: str = "a4"
-    dpi: int = 300
-    duplex: str = "long"
-    out: Path = Path("output")
-    languages: tuple[str, ...] = ()  # empty: all of the project's
-    workers: int | None = None
-    variant: str | None = None  # only this deck variant (e.g. "cloud-city"); None: base and all variants
-    cache: Path | None = None  # the cache folder (default: OUT/.cache)
-    use_cache: bool = True  # False: nothing is remembered between builds
-    cards: tuple[str, ...] = ()  # only these cards (a reprint); empty: every card
-    copies: int = 1  # every deck this many times (a convention with several tables)
-    documents: bool = True  # documents and booklets too (not for a reprint of cards)
-    booklets: bool = True  # the rule booklets among them (False: `deckgen rules` makes them on their own)
-    vector: bool = False  # cards placed as vector graphics instead of rasters
-    layout: str = "grid"  # the sheet layout (deckgen/layouts/ or the project's layouts/)
-    printer: Any = None  # a PrinterProfile moving every backs page, or None
-    max_file_mb: float | None = None  # split a larger PDF into numbered parts
-    ink: str = "full"  # full | low | grey: see deckgen.render.inklow
-    cut_file: bool = False  # an SVG of the cut lines beside each sheets PDF, one per sheet
-    instructions: bool = False  # a first page in every sheets PDF saying how to print and cut it
-    cut_radius: float = 3.0  # mm: the corner radius of the cut path
-    deck_file: Path | None = None  # print exactly the cards of this deck list (the game's deck_file reads it)
 
 
 @dataclass
@@ -97,7 +72,7 @@ class DeckTarget:
 
     @property
     def stem(self) -> str:
-        return f"{self.deck.label}-{self.lang}" if self.deck.localized else self.deck.label
+        return deck_stem(self.deck, self.lang)
 
     @property
     def back(self) -> str:
@@ -106,58 +81,6 @@ class DeckTarget:
 
     def front_svg(self, card_id: str) -> str:
         return self.svgs[self.fronts[card_id]]
-
-
-def deck_languages(project: Project, deck: Deck, wanted: tuple[str, ...]) -> list[str]:
-    """Languages a deck is built in: all wanted ones if it carries words, else one."""
-    langs = [l for l in project.languages if not wanted or l in wanted]
-    if not deck.localized:
-        return langs[:1] or [project.languages[0]]
-    return langs
-
-
-def listed_deck(project: Project, game_ids: list[str], options: BuildOptions) -> Deck:
-    """The deck a deck list file (``--deck FILE``) prints: its cards, in its order, from the game's deck.
-
-    The file is read by the game's ``deck_file`` (registry); the deck is the
-    game's deck it names, with only those cards (a card listed twice printed
-    twice) and the list's name as its variant, so the files are
-    ``DECK-NAME-LANG-PAPER.pdf``.
-    """
-    if len(game_ids) != 1:
-        raise DeckgenError(Problem(None, None, None, "--deck", "a deck list belongs to one game: name it, "
-                                                               "e.g. deckgen build archeon --deck FILE"))
-    for option, value in (("--cards", options.cards), ("--variant", options.variant)):
-        if value:
-            raise DeckgenError(Problem(None, None, None, "--deck", f"a deck list names its own cards: "
-                                                                   f"leave out {option}"))
-    game = project.games[game_ids[0]]
-    descriptor = project.descriptor(game)
-    if descriptor is None or descriptor.deck_file is None:
-        raise DeckgenError(Problem(None, None, None, "--deck", f"the game {game.id!r} has no deck lists to print"))
-    assert options.deck_file is not None, "called for --deck FILE only"
-    listed = descriptor.deck_file(game, Path(options.deck_file))
-    base = game.decks.get(listed.deck)
-    if base is None:
-        raise DeckgenError(Problem(str(options.deck_file), None, None, "deck",
-                                   f"the game {game.id!r} has no deck {listed.deck!r}"))
-    by_id = {c.id: c for c in base.cards}
-    missing = [cid for cid in listed.cards if cid not in by_id]
-    if missing:
-        raise DeckgenError(Problem(str(options.deck_file), None, None, "cards",
-                                   f"no card {missing[0]!r} in the deck {listed.deck!r}"))
-    counts: dict[str, int] = {}
-    for cid in listed.cards:
-        counts[cid] = counts.get(cid, 0) + 1
-    cards = tuple(replace(by_id[cid], count=n) for cid, n in counts.items())
-    return replace(base, cards=cards, variant=listed.name, variants={})
-
-
-def selected_decks(game: Game, variant: str | None) -> list[Deck]:
-    """The decks to build: base decks and all their variants, or only the named variant."""
-    if variant is None:
-        return [d for base in game.decks.values() for d in (base, *base.variants.values())]
-    return [base.variants[variant] for base in game.decks.values() if variant in base.variants]
 
 
 # ------------------------------------------------------------------ fingerprints
@@ -343,49 +266,7 @@ def default_store(project: Project) -> Store:
 
 def output_paths(target: DeckTarget, options: BuildOptions) -> tuple[Path, Path]:
     """(sheets PDF, single-card PDF) for a target."""
-    folder = Path(options.out) / target.game.id
-    extra = ("-reprint" if options.cards else "") + ({"low": "-low-ink", "grey": "-grey"}.get(options.ink, ""))
-    return folder / f"{target.stem}{extra}-{options.paper}.pdf", folder / f"{target.stem}{extra}-cards.pdf"
-
-
-def check_options(project: Project, game_ids: list[str], options: BuildOptions) -> None:
-    """Raise DeckgenError for options this project cannot build with."""
-    if options.paper not in PAPERS_MM:
-        raise DeckgenError(f"unknown paper {options.paper!r} (choose from {', '.join(PAPERS_MM)})")
-    if options.ink not in ("full", "low", "grey"):
-        raise DeckgenError(Problem(None, None, None, "--ink", f"full, low or grey, not {options.ink!r}"))
-    if options.duplex not in ("long", "short", "none"):
-        raise DeckgenError(f"unknown duplex mode {options.duplex!r} (long, short or none)")
-    if not 72 <= options.dpi <= 1200:
-        raise DeckgenError(f"--dpi must be between 72 and 1200, not {options.dpi}")
-    if not 1 <= options.copies <= 99:
-        raise DeckgenError(f"--copies must be between 1 and 99, not {options.copies}")
-    if options.max_file_mb is not None and not options.max_file_mb > 0:
-        raise DeckgenError(Problem(None, None, None, "--max-file-mb",
-                                   f"must be a size in MB above 0, not {options.max_file_mb:g}"))
-    from deckgen.layout.layouts import load_layout
-
-    load_layout(options.layout, project.root)  # a located error if the layout is unknown or broken
-    check_selection(project, game_ids, options.variant, options.cards)
-
-
-def check_selection(project: Project, game_ids: list[str], variant: str | None, cards) -> None:
-    """Raise DeckgenError for games, a deck variant (--variant) or cards (--cards) the project lacks."""
-    unknown = [g for g in game_ids if g not in project.games]
-    if unknown:
-        from deckgen.suggest import did_you_mean
-
-        raise DeckgenError(f"unknown game {unknown[0]!r}{did_you_mean(unknown[0], project.games)} "
-                           f"(this project has: {', '.join(project.games)})")
-    if variant is not None and not any(selected_decks(project.games[g], variant) for g in game_ids):
-        raise DeckgenError(Problem(None, None, None, "--variant",
-                                   f"no deck of {', '.join(game_ids)} has a variant {variant!r}"))
-    if cards:
-        known = {c.id for g in game_ids for d in selected_decks(project.games[g], variant) for c in d.cards}
-        missing = [c for c in cards if c not in known]
-        if missing:
-            raise DeckgenError(Problem(None, None, None, "--cards",
-                                       f"no card {missing[0]!r} in {', '.join(game_ids)}"))
+    return deck_paths(target.game, target.deck, target.lang, options)
 
 
 # ------------------------------------------------------------------ the build
@@ -395,12 +276,6 @@ def _store(options: BuildOptions) -> Store:
     if not options.use_cache:
         return Store(None)
     return Store(cache_folder(options.out, options.cache))
-
-
-def _picked(deck: Deck, options: BuildOptions) -> list[Card]:
-    """The physical cards to print: the deck (or the chosen cards) as often as asked."""
-    cards = [c for c in deck.physical_cards() if not options.cards or c.id in options.cards]
-    return cards * options.copies
 
 
 def build(project: Project, game_ids: list[str], options: BuildOptions,
@@ -457,6 +332,9 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         errors = [p for p in unique(problems) if not p.warning]
         if errors:
             raise DeckgenError(errors)
+        from deckgen.outputs.extra import render_extra
+
+        documents += render_extra(project, game_ids, options)  # the files of the project's plugin generators
         _write_decks(project, targets, options, store, pool, renderer, report, progress)
         for path, _data in documents:
             inside(options.out, path)
@@ -558,14 +436,6 @@ def _settings(t: DeckTarget, options: BuildOptions, folded: bool = False) -> str
             f"{s.bleed:g} mm bleed{layout}{extra}{printer} · deckgen {__version__}")
 
 
-def _sheet_cards(deck: Deck, cards: list[Card], per_sheet: int, options: BuildOptions) -> list[Card]:
-    """The cards on the sheets: a deck of a single card (a reference or score card) fills its sheet
-    with copies, once per --copies; every other deck as picked."""
-    if len(deck.physical_cards()) == 1 and cards:
-        return [cards[0]] * (per_sheet * options.copies)
-    return cards
-
-
 def _split(write: Callable[[list, Any], object], units: list, limit_mb: float | None, path: Path) -> list[Path]:
     """The PDF of ``units`` (sheets, or cards), written by ``write(units, handle)`` into temporary files
     beside ``path`` (not yet synced: a Committer does that): one, or — when it is over ``limit_mb`` — the
@@ -639,11 +509,11 @@ def _write_each_deck(project, targets: list[DeckTarget], options: BuildOptions, 
     bar = progress("drawing", sum(len(pool._pending) for _ in [0])) if progress and pool._pending else None
     pool.progress = bar
     for t in targets:
-        cards = _picked(t.deck, options)
+        cards = picked_cards(t.deck, options)
         if not cards:
             continue
         plan = plan_sheet(paper_w, paper_h, t.deck.size, layout)
-        on_sheets = _sheet_cards(t.deck, cards, plan.per_sheet, options)
+        on_sheets = sheet_cards(t.deck, cards, plan.per_sheet, options)
         w, h = t.deck.size.pixels(options.dpi)
         front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in cards]
         back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in cards]
@@ -733,29 +603,21 @@ def instruction_page(project: Project, t: DeckTarget, options: BuildOptions, pla
             words["corners"])
 
 
-#: Decks with fewer physical cards get no tuck box (a reference or score card).
-TUCKBOX_MIN_CARDS = 5
-
-
 def _tuckbox(t: DeckTarget, cards: list[Card], options: BuildOptions, back, font_name: str, sheets_path: Path):
     """(path, PDF) of the deck's tuck box — for a whole deck in full ink only — or None."""
-    from deckgen.layout.tuckbox import plan_tuckbox, write_tuckbox
+    from deckgen.layout.tuckbox import write_tuckbox
+    from deckgen.outputs.decks import tuckbox_net, tuckbox_path
 
-    if options.cards or options.ink != "full" or back is None or len(cards) < TUCKBOX_MIN_CARDS:
-        return None
-    if t.deck.size.round:  # tokens go into a bag, not a tuck box
+    net = tuckbox_net(t.deck, cards, options)
+    if net is None or back is None:
         return None
     size = t.deck.size
-    try:
-        net = plan_tuckbox(size.width, size.height, len(cards) // options.copies, options.paper)
-    except ValueError:
-        return None
     strings = t.game.strings.get(t.lang)
     deck_name = strings.decks.get(t.deck.id, t.deck.id) if strings else t.deck.id
     if t.deck.variant:
         deck_name += f" – {t.deck.variant}"
     pdf = write_tuckbox(net, t.game.name(t.lang), deck_name, back, size.width, size.height, size.bleed, font_name)
-    return sheets_path.parent / f"{t.stem}-tuckbox-{net.paper}.pdf", pdf
+    return tuckbox_path(t.game, t.deck, t.lang, options, net), pdf
 
 
 def _split_single(size, title: str, fronts: list, backs: list, font_name: str, limit_mb: float | None,

@@ -309,11 +309,13 @@ def _progress(quiet: bool):
               help="Split a PDF larger than this into numbered parts (…-part1.pdf, …).")
 @click.option("--no-booklets", is_flag=True, help="Cards and documents, not the rule booklets (the slowest "
                                                   "part; deckgen rules makes them on their own).")
+@click.option("--plan", "plan_only", is_flag=True, help="List every file the build would write (path, kind, "
+              "paper, duplex, pages) and write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
 def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, deck_file, cache_dir, no_cache,
           vector, layout, list_layouts, printer_file, ink, instructions, cut_file, cut_radius, max_file_mb,
-          no_booklets, quiet, project_dir):
+          no_booklets, plan_only, quiet, project_dir):
     """Build print-ready PDFs of GAMES (default: all).
 
     For each deck and language, writes OUT/GAME/DECK-LANG-PAPER.pdf (sheets
@@ -333,6 +335,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
       deckgen build gladbach --layout gutters --printer office.yaml
       deckgen deck archeon --seed 7 --out match-7.yaml
       deckgen build archeon --deck match-7.yaml --lang de
+      deckgen build pazaak --lang en --plan
     """
     from deckgen.build import BuildOptions, BuildReport, build as run_build
     from deckgen.layout.printer import find_profile
@@ -353,6 +356,12 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
                            layout=layout, printer=profile, max_file_mb=max_file_mb, ink=ink,
                            cut_file=cut_file, cut_radius=cut_radius, instructions=instructions,
                            deck_file=deck_file, booklets=not no_booklets)
+    if plan_only:
+        from deckgen.outputs.extra import plan_build
+
+        for planned in plan_build(project, game_ids, options):
+            click.echo(planned.line())
+        return
     if not quiet and sys.stderr.isatty():
         click.echo(f"building {', '.join(game_ids)} into {options.out}", err=True)
     if not quiet and profile is not None and printer_file is None:

@@ -338,7 +338,7 @@ def load_project_plugins(root: Path, plugins: list[str], where: Callable[[int], 
         except Exception as exc:
             problems.append(_with(where(index), f"plugin {entry!r} failed to load: {_origin(exc, path)}"))
             continue
-        if not found:
+        if not found and not any(registers(path) for registers in PART_REGISTRIES):
             problems.append(_with(where(index), f"plugin {entry!r} registers no game: call "
                                                 f"deckgen.register_game(GameDescriptor(...)) at its end"))
         games.update(found)
@@ -373,3 +373,15 @@ def lookup(games: Mapping[str, GameDescriptor], engine: str) -> GameDescriptor:
         return games[engine]
     except KeyError:
         raise DeckgenError(f"unknown engine {engine!r} (known: {engine_names(games)})") from None
+
+
+# ------------------------------------------------------------------ other parts a plugin registers
+
+#: Callables ``(plugin path) -> bool`` saying whether that plugin registered something other than a game (an
+#: output generator: deckgen.outputs.registry adds its own); a plugin that registers any part is no mistake.
+PART_REGISTRIES: list[Callable[[Path], bool]] = []
+
+
+def loading_plugin() -> bool:
+    """Whether a project's plugin is being imported now (what it registers belongs to that project only)."""
+    return bool(_COLLECTING)

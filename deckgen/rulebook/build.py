@@ -34,26 +34,19 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from deckgen.errors import DeckgenError, Problem
 from deckgen.judgement import HandResult, Judgement, showdown_cards
 from deckgen.model import Game, Project
+from deckgen.rulebook.files import (READING_TRIM, RULES_DIR, booklet_names, booklet_stem, has_rulebook,
+                                    source_path)
 from deckgen.rulebook.impose import impose
 from deckgen.rulebook.pdf import TRIMS, FaceBox, Heading, Layout, RulebookDocument, Theme, next_body, place_faces
 from deckgen.rulebook.source import Block, Source, read_source
 from deckgen.rulebook.structure import structure_problems
 from deckgen.rulebook.text import to_paragraph_xml
 
-RULES_DIR = "rules"
 LABELS = ("contents", "wins", "tie", "nobody", "and", "category", "share")
 #: Room between card pictures, and for the "+" between a hand and its extra cards (mm).
 CARD_GAP_MM = 2.0
 PLUS_MM = 4.0
 HYPHENATION = {"de": "de_DE", "en": "en_US", "fr": "fr_FR", "ru": "ru_RU"}
-
-
-def source_path(game: Game, lang: str) -> Path:
-    return Path(game.directory) / RULES_DIR / f"{lang}.md"
-
-
-def has_rulebook(game: Game) -> bool:
-    return (Path(game.directory) / RULES_DIR).is_dir()
 
 
 def load_sources(project: Project, game: Game, languages) -> tuple[dict[str, Source], list[Problem]]:
@@ -824,17 +817,18 @@ def build_rulebooks(project: Project, game: Game, languages, paper: str, data) -
     sources, found = load_sources(project, game, languages)
     files = []
     for lang, source in sources.items():
-        stem = f"{game.id}-rules-{lang}"
-        reading, found = render_booklet(project, game, source, data, "a5")
+        stem = booklet_stem(game, lang)
+        reading_name, imposed_name = booklet_names(game, lang, paper)
+        reading, found = render_booklet(project, game, source, data, READING_TRIM)
         problems += found
         if found:
             continue
-        files.append((f"{stem}.pdf", reading))
+        files.append((reading_name, reading))
         title = f"{game.name(lang)} – {stem}"
         if paper == "letter":
             pages, found = render_booklet(project, game, source, data, "half-letter")
             problems += found
-            files.append((f"{stem}-booklet-letter.pdf", impose(pages, (279.4, 215.9), title)))
+            files.append((imposed_name, impose(pages, (279.4, 215.9), title)))
         else:
-            files.append((f"{stem}-booklet-a4.pdf", impose(reading, (297.0, 210.0), title)))
+            files.append((imposed_name, impose(reading, (297.0, 210.0), title)))
     return files, problems
