@@ -138,3 +138,17 @@ def test_plugins_doc_shows_the_example_the_tests_build():
     doc = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
     code = (ROOT / "tests" / "projects" / "outputs" / "plugins" / "cardlist.py").read_text(encoding="utf-8")
     assert "# plugins/cardlist.py\n" + code in doc
+
+
+@pytest.mark.parametrize("how", [("--format", "svg"), ("--preset", "mpc")])
+def test_export_plan_lists_what_the_export_writes(tmp_path, how):
+    out = tmp_path / "out"
+    args = ("pazaak", *how, "--lang", "en", "--cards", "main-1,plus-3", "--out", str(out), "--project", str(ROOT))
+    result = run("export", "--plan", *args)
+    assert result.exit_code == 0, result.output
+    assert not out.exists()
+    plan = planned(result.output)
+    assert len(plan) >= 3  # two fronts and at least one back
+    result = run("export", *args)
+    assert result.exit_code == 0, result.output
+    assert set(plan) == written(out)
