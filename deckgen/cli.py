@@ -147,5 +147,6 @@ if __name__ == "__main__":  # pragma: no cover
     main()
 
 
-for _command in (build, export, calibrate, clean, rules, check, judge, simulate, decisions, preview, serve, showcase, list_cmd, new, trust_cmd, schema):
+for _command in (build, export, calibrate, clean, rules, check, judge, simulate, decisions, preview, serve, showcase,
+                 list_cmd, new, trust_cmd, schema):
     main.add_command(_command)

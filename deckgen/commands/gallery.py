@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from deckgen.errors import DeckgenError, Problem
 from deckgen.commands.common import (card_list, chosen_languages, load_for, out_option, output_folder, project_option,
                                      report_lines, shown_languages)
+from deckgen.errors import DeckgenError, Problem
 
 
 def _gallery_games(project, games: tuple[str, ...]) -> list[str]:
@@ -199,7 +199,8 @@ def showcase(game, deck, cards, lang, dpi, no_title, out, output, project_dir):
     if output is None:
         from deckgen.preview.showcase import pick_deck
 
-        output = output_folder(project, out) / f"showcase-{game}-{pick_deck(project.games[game], deck).label}-{chosen}.png"
+        label = pick_deck(project.games[game], deck).label
+        output = output_folder(project, out) / f"showcase-{game}-{label}-{chosen}.png"
     write_atomic(output, shown.png)
     report_lines(shown.problems)
     click.echo(f"wrote {output} ({shown.size[0]}×{shown.size[1]} px: {', '.join(shown.cards)})")

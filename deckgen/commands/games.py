@@ -10,9 +10,9 @@ from pathlib import Path
 
 import click
 
+from deckgen.commands.common import (EXIT_INPUT, chosen_languages, lang_option, load_for, plural, project_option,
+                                    report_lines, shown_languages)
 from deckgen.errors import DeckgenError, Problem, ShowdownError, collapse
-from deckgen.commands.common import (EXIT_INPUT, chosen_languages, lang_option, load_for, plural, project_option, report_lines,
-                                     shown_languages)
 
 
 @click.command()

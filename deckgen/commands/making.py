@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-from deckgen.errors import DeckgenError, Problem
 from deckgen.commands.common import (PAPERS, chosen_languages, lang_option, load_for, out_option, output_folder,
                                      progress_for, project_option, report_lines)
+from deckgen.errors import DeckgenError, Problem
 
 
 @click.command()
@@ -324,8 +324,9 @@ def clean(out, cache_dir, project_dir):
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
               help="a4: A5 pages imposed two per A4 side; letter: half-letter pages two per Letter side.")
 @out_option("the booklets")
+@click.option("--plan", "plan_only", is_flag=True, help="List the booklets it would write and write nothing.")
 @project_option
-def rules(games, languages, paper, out, project_dir):
+def rules(games, languages, paper, out, plan_only, project_dir):
     """Build the rule booklets of GAMES (default: all that have data/GAME/rules/).
 
     For each language, writes OUT/GAME/GAME-rules-LANG.pdf (A5 pages in
@@ -346,8 +347,16 @@ def rules(games, languages, paper, out, project_dir):
 
     project = load_for(project_dir, games)
     game_ids = list(games) or list(project.games)
-    options = BuildOptions(paper=paper.lower(), out=output_folder(project, out), languages=chosen_languages(project, languages))
+    options = BuildOptions(paper=paper.lower(), out=output_folder(project, out),
+                           languages=chosen_languages(project, languages))
     check_options(project, game_ids, options)
+    if plan_only:
+        from deckgen.outputs.books import Booklets
+        from deckgen.outputs.plan import Selection
+
+        for planned in Booklets().plan(Selection(project, tuple(game_ids), options)):
+            click.echo(planned.line())
+        return
     files, problems = render_rulebooks(project, game_ids, options)
     if problems:
         raise DeckgenError(problems)

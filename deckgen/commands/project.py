@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from deckgen.errors import DeckgenError
 from deckgen.commands.common import load_for, plural, project_option
+from deckgen.errors import DeckgenError
 
 
 @click.command("list")
