@@ -152,3 +152,17 @@ def test_export_plan_lists_what_the_export_writes(tmp_path, how):
     result = run("export", *args)
     assert result.exit_code == 0, result.output
     assert set(plan) == written(out)
+
+
+def test_rules_plan_names_the_booklets_the_rules_command_writes(plugin_project, tmp_path):
+    out = tmp_path / "out"
+    args = ("--lang", "en", "--paper", "letter", "--out", str(out), "--project", str(plugin_project))
+    result = run("rules", "--plan", *args)
+    assert result.exit_code == 0, result.output
+    plan = planned(result.output)
+    assert plan[out / "demo" / "demo-rules-en-booklet-letter.pdf"] == \
+        "booklet imposed  paper letter  duplex short  pages unknown until laid out"
+    assert not out.exists()
+    result = run("rules", *args)
+    assert result.exit_code == 0, result.output
+    assert set(plan) == written(out)
