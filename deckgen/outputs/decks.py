@@ -71,6 +71,11 @@ def card_paper(deck: Deck) -> str:
     return size.name if size.name != "custom" else f"{size.width:g}x{size.height:g}mm"
 
 
+def split_kind(kind: str, options: BuildOptions) -> str:
+    """The kind of a file that ``--max-file-mb`` may split into ``-partN`` files (only its size tells)."""
+    return f"{kind} (as -partN files if over {options.max_file_mb:g} MB)" if options.max_file_mb else kind
+
+
 class DeckSheets:
     """Sheets of cards with crop marks, fronts and backs pages (``DECK-LANG-PAPER.pdf``)."""
 
@@ -82,8 +87,8 @@ class DeckSheets:
         for d in deck_plans(selection):
             pages = d.sheets if d.folded or options.duplex == "none" else 2 * d.sheets
             split = options.max_file_mb is not None  # parts only the written size decides
-            found.append(PlannedFile(deck_paths(d.game, d.deck, d.lang, options)[0], self.kind, options.paper,
-                                     "folded" if d.folded else options.duplex,
+            found.append(PlannedFile(deck_paths(d.game, d.deck, d.lang, options)[0], split_kind(self.kind, options),
+                                     options.paper, "folded" if d.folded else options.duplex,
                                      None if split else pages + (1 if options.instructions else 0)))
         return found
 
@@ -102,7 +107,7 @@ class SingleCards:
         for d in deck_plans(selection):
             own_backs = any(c.back for c in d.cards)
             pages = None if own_backs or options.max_file_mb is not None else len(d.cards) + 1
-            found.append(PlannedFile(deck_paths(d.game, d.deck, d.lang, options)[1], self.kind,
+            found.append(PlannedFile(deck_paths(d.game, d.deck, d.lang, options)[1], split_kind(self.kind, options),
                                      card_paper(d.deck), None, pages))
         return found
 

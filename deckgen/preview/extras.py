@@ -167,6 +167,7 @@ def rulebook_pages(root: str, game_id: str, lang: str, out: str, stem: str) -> d
 
     from deckgen.loader import load_project
     from deckgen.rulebook.build import load_sources, render_booklet
+    from deckgen.rulebook.files import READING_TRIM
 
     try:
         project = load_project(Path(root))
@@ -176,7 +177,7 @@ def rulebook_pages(root: str, game_id: str, lang: str, out: str, stem: str) -> d
         sources, problems = load_sources(project, game, [lang])
         if lang not in sources or any(not p.warning for p in problems):
             return {"pages": [], "problems": [list(_problem_row(p)) for p in problems], "width": 0, "height": 0}
-        pdf, problems = render_booklet(project, game, sources[lang], data, "a5")
+        pdf, problems = render_booklet(project, game, sources[lang], data, READING_TRIM)
     except DeckgenError as exc:
         return {"pages": [], "problems": [list(_problem_row(p)) for p in exc.problems], "width": 0, "height": 0}
     if problems or not pdf:
