@@ -32,9 +32,10 @@ from deckgen.model import Deck, Game, Project
 from deckgen.output import cache_folder, cache_folders, inside, sweep_stale, write_atomic
 from deckgen.outputs.deckfiles import SLUG_FONT, instruction_page, output_paths, write_decks
 from deckgen.outputs.docfiles import documents_and_booklets, render_documents, render_rulebooks
+from deckgen.outputs.extra import render_extra
 from deckgen.outputs.report import BuildReport
 from deckgen.outputs.selection import (BuildOptions, check_options, check_selection, deck_languages, listed_deck,
-                                      selected_decks)
+                                      selected_decks, with_documents)
 from deckgen.render.decks import (DeckTarget, Fingerprints, default_store, face_key, options_store, render_deck,
                                   render_targets)
 from deckgen.render.store import Store, raster_key, renderer_id
@@ -92,16 +93,13 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         if any(not p.warning for p in problems):  # the cards cannot be printed: say so now, not after the books
             raise DeckgenError([p for p in unique(problems) if not p.warning])
         documents: list[tuple[Path, Any]] = []
-        if options.documents and not options.cards and options.variant is None and options.ink == "full" \
-                and listed is None:
+        if with_documents(options):
             documents, doc_problems = documents_and_booklets(project, game_ids, options, store, prints, report,
                                                               progress)
             problems += doc_problems
         errors = [p for p in unique(problems) if not p.warning]
         if errors:
             raise DeckgenError(errors)
-        from deckgen.outputs.extra import render_extra
-
         documents += render_extra(project, game_ids, options)  # the files of the project's plugin generators
         write_decks(project, targets, options, store, pool, renderer, report, progress)
         for path, _data in documents:
