@@ -167,14 +167,6 @@ class ArchiveCard:
     tier: int | None
     kind: str
 
-    @property
-    def is_impostor(self) -> bool:
-        return self.value == "impostor"
-
-    @property
-    def is_sylop(self) -> bool:
-        return self.value == "sylop"
-
 
 @dataclass(frozen=True)
 class Sign:

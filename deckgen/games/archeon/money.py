@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from deckgen.games.archeon.data import Rules
-from deckgen.games.archeon.engine import Hand, Play, Player, Reveal, Table
+from deckgen.games.archeon.engine import Hand, Player, Reveal, Table
 
 
 def ante(rules: Rules, round_no: int, frozen: bool = False) -> int:
@@ -217,7 +217,3 @@ def placings(out_round: Mapping[str, int | None]) -> dict[str, int]:
             last = rnd
         places[name] = place
     return places
-
-
-def abilities_of(player: Player, ability: str) -> list[Play]:
-    return [p for p in player.plays if p.ability == ability]
