@@ -67,7 +67,7 @@ RULES_SCHEMA = {
 }
 
 # ability -> the keys of one tier (JSON Schema of each); the engine implements these.
-ABILITY_TIER = {
+ABILITY_TIER: dict[str, dict[str, Any]] = {
     "assembly": {"reach": _POS},
     "tuning": {"by": _POS, "reach": {"enum": ["own", "any"]}},
     "stabilisation": {"cap": _NAT},
