@@ -187,7 +187,7 @@ class GameDescriptor:
     simulate_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     strategies: tuple[str, ...] = ()
     length_unit: str = "rounds"
-    summarize: Callable[[list[dict], SimulationRequest], Mapping[str, list[dict]]] | None = None
+    summarize: Callable[[list[dict], SimulationRequest], Mapping[str, list[dict] | Mapping[str, Any]]] | None = None
     card_face: Callable[..., tuple[str, str] | None] | None = None
     rulebook_tables: Mapping[str, Callable[[Any], Mapping[str, Any]]] = field(default_factory=dict)
     commands: tuple[Any, ...] = ()

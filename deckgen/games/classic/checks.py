@@ -117,12 +117,12 @@ def check_locations(ctx: CheckContext) -> list[Problem]:
     """Location values agree with the printed cards; every location's words exist in every language."""
     game = ctx.game
     locations = ctx.data.get("locations")
-    if not locations:
+    doc = locations_doc(game) if locations else None  # the file the engine data's locations came from
+    if not locations or doc is None:
         src = game.source
         return [Problem(src.file if src else None, None, None, "engine_data",
                         "no 'locations' file (the local-rules table)")]
     problems: list[Problem] = []
-    doc = locations_doc(game)
     printed = printed_faces(game)
     for loc in locations.values():
         cards = printed.get(loc.face_set, {})
