@@ -34,6 +34,7 @@ from deckgen.model import (
     Strings,
     SummaryRow,
 )
+from deckgen.parts import Parts
 from deckgen.suggest import did_you_mean, nearest
 from deckgen.validate import check_schema, schema, validate
 from deckgen.yamlpos import Located, load_yaml
@@ -52,6 +53,7 @@ class _Collector:
         self.notes: list[Problem] = []
         self.limits: Limits = DEFAULT_LIMITS
         self.consequences: list[Problem] = []  # what follows from a broken file, said once after the problems
+        self.parts = Parts()  # what the project's plugins add (deckgen.parts)
 
     def rel(self, path: Path) -> str:
         try:
@@ -110,7 +112,7 @@ def load_project(root: Path, only: Iterable[str] | None = None, untrusted: str =
     needs_trust: list[str] = []
     if plugins and not skipped:
         try:
-            engines.update(load_project_plugins(root, plugins, lambda i: doc.problem(("plugins", i), "")))
+            engines.update(load_project_plugins(root, plugins, lambda i: doc.problem(("plugins", i), ""), col.parts))
         except UntrustedPlugins:
             raise  # the one thing to say: nothing else is loaded, and no game's missing engine is reported
         except DeckgenError as exc:
@@ -139,7 +141,7 @@ def load_project(root: Path, only: Iterable[str] | None = None, untrusted: str =
         raise DeckgenError(col.problems + col.consequences)
     return Project(root=root, name=data["name"], languages=languages, games=games, fonts=fonts,
                    engines=engines, format=version, bundled=is_bundled(root), notes=tuple(col.notes),
-                   limits=col.limits, needs_trust=tuple(needs_trust))
+                   limits=col.limits, needs_trust=tuple(needs_trust), parts=col.parts)
 
 
 def _format(col: _Collector, doc: Located) -> int:
@@ -675,7 +677,7 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
             col.problems.append(game_doc.problem(at, _file_missing(col, path)))
             return None
         card_list, found = load_card_list(path, col.rel(path), col.load, card_fields, card_texts, languages,
-                                          col.limits)
+                                          col.limits, col.parts)
         col.problems.extend(found)
         if card_list is None:
             return None

@@ -3,7 +3,9 @@
 General checks (translations, text fit and glyphs of every face, documents,
 rule decisions, the engine conformance suite of :mod:`deckgen.checks.conformance`)
 run for every game; a game's engine adds its own through
-its descriptor (:class:`deckgen.registry.GameDescriptor` ``checks``).  A
+its descriptor (:class:`deckgen.registry.GameDescriptor` ``checks``), and a
+project's plugin adds checks for every game of the project with
+:func:`deckgen.registry.register_check` (:mod:`deckgen.parts`).  A
 check is a :class:`deckgen.registry.Check`: it reads a
 :class:`deckgen.registry.CheckContext` and returns
 :class:`deckgen.errors.Problem` objects.  A problem found twice (a deck and
@@ -14,7 +16,8 @@ from __future__ import annotations
 
 from deckgen.errors import DeckgenError, Problem, unique
 from deckgen.model import Project
-from deckgen.registry import CheckContext
+from deckgen.parts import project_parts
+from deckgen.registry import Check, CheckContext
 
 
 def run_checks(project: Project, game_ids: list[str], only: set[str] | None = None,
@@ -30,6 +33,7 @@ def run_checks(project: Project, game_ids: list[str], only: set[str] | None = No
     from deckgen.decisions import RULE_EXAMPLES
 
     problems: list[Problem] = []
+    added = list(project_parts(project).checks.values())
     for gid in game_ids:
         game = project.games[gid]
         descriptor = project.descriptor(game)
@@ -47,4 +51,22 @@ def run_checks(project: Project, game_ids: list[str], only: set[str] | None = No
         for check in checks:
             if only is None or check.name in only:
                 problems.extend(check.run(ctx))
+        for check in added:
+            if only is None or check.name in only:
+                problems.extend(_plugin_check(check, ctx))
     return unique(problems)
+
+
+def _plugin_check(check: Check, ctx: CheckContext) -> list[Problem]:
+    """The problems a plugin's check finds; a check that fails is a problem naming the check and its line."""
+    try:
+        return list(check.run(ctx))
+    except DeckgenError as exc:
+        return list(exc.problems)
+    except Exception as exc:  # noqa: BLE001 - the plugin's bug, said as the plugin's
+        import traceback
+
+        frames = traceback.extract_tb(exc.__traceback__)
+        at = f" ({frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno})" if frames else ""
+        return [Problem(f"data/{ctx.game.id}/game.yaml", None, None, None,
+                        f"the plugin check {check.name!r} failed: {type(exc).__name__}: {exc}{at}")]
