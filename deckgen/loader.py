@@ -659,7 +659,7 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
                card_fields: dict, game_doc: Located, texts, variant: str | None = None,
                card_texts: tuple[str, ...] = ("name",), languages: tuple[str, ...] = (),
                runs: dict | None = None) -> Deck | None:
-    from deckgen.sources import card_texts_for, check_cards, load_card_list
+    from deckgen.sources import card_texts_for, check_cards, load_card_list, unread_suffix
     from deckgen.strings import located
 
     game_dir = root / "data" / game_id
@@ -669,6 +669,10 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
         at: tuple = ("decks", deck_id, "cards", number) if listed and variant is None else ("decks", deck_id, "cards")
         path = _inside(col, game_doc, at, game_dir, name)
         if path is None:
+            return None
+        unread = unread_suffix(name, col.parts)
+        if unread:
+            col.problems.append(game_doc.problem(at, unread))
             return None
         if not path.is_file():
             if variant is not None and name in spec.get("variants", {}).get(variant, {}).values():

@@ -16,12 +16,14 @@ from typing import Any, Callable, Mapping
 from deckgen.errors import DeckgenError, Problem
 from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
 from deckgen.parts import Parts
-from deckgen.sources.readers import CardFile, CardList, plugin_entries, register_card_source, source_for
+from deckgen.sources.readers import (
+    CardFile, CardList, plugin_entries, register_card_source, source_for, unread_suffix,
+)
 from deckgen.sources.runs import Run, expand, lang_run_problems, run_texts
 from deckgen.yamlpos import Located
 
 __all__ = ["CardFile", "CardList", "check_cards", "load_card_list", "card_texts_for", "lang_run_problems",
-           "register_card_source", "Run"]
+           "register_card_source", "unread_suffix", "Run"]
 
 
 def check_cards(cards: CardList, schema: dict, limits: Limits = DEFAULT_LIMITS) -> list[Problem]:
@@ -52,6 +54,8 @@ def load_card_list(path: Path, name: str, load_yaml: Callable[[Path], Located | 
     (:mod:`deckgen.sources.readers`; ``parts``: the project's plugins'): (the list or None, problems)."""
     card_file = CardFile(path, name, limits, card_fields, tuple(card_texts), tuple(languages), load_yaml)
     source = source_for(path.name, parts)
+    if source is None:
+        return None, [Problem(name, message=unread_suffix(path.name, parts) or "")]
     try:
         if source.origin == "deckgen":
             return source.read(card_file), []

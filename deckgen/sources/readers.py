@@ -141,13 +141,23 @@ def register_card_source(suffix: str, read: Callable[[CardFile], Any]) -> Callab
     return read
 
 
-def source_for(name: str, parts: Parts | None = None) -> CardSource:
-    """The reader of the card list file ``name``: the plugins' by suffix, deckgen's own, else YAML's."""
+def source_for(name: str, parts: Parts | None = None) -> CardSource | None:
+    """The reader of the card list file ``name``: the project's plugins', the installed ones', deckgen's own
+    (by suffix); None if none reads it (:func:`unread_suffix` says so)."""
     suffix = Path(name).suffix.lower()
     for sources in (parts.card_sources if parts is not None else {}, INSTALLED.card_sources, CARD_SOURCES):
         if suffix in sources:
             return sources[suffix]
-    return CARD_SOURCES[".yaml"]
+    return None
+
+
+def unread_suffix(name: str, parts: Parts | None = None) -> str | None:
+    """Why no card source reads the file ``name`` (its suffix is no one's), or None."""
+    if source_for(name, parts) is not None:
+        return None
+    known = sorted({*CARD_SOURCES, *INSTALLED.card_sources, *(parts.card_sources if parts is not None else {})})
+    return (f"no card source reads {Path(name).suffix or 'files without a suffix'} files (known: "
+            f"{', '.join(known)}; a project's plugin adds one with register_card_source)")
 
 
 def plugin_entries(card_file: CardFile, source: CardSource) -> Located:
