@@ -23,14 +23,15 @@ class Verb:
     @property
     def parameters(self) -> str:
         """The parameters a template passes, as Python writes them: ``s, x, y, w, h, font='body', ...``."""
-        params = list(inspect.signature(self.function).parameters.values())[1:]
+        params = [p.replace(annotation=inspect.Parameter.empty)
+                  for p in list(inspect.signature(self.function).parameters.values())[1:]]
         return str(inspect.Signature(params))[1:-1]
 
     @property
     def doc(self) -> str:
         """The first paragraph of the function's docstring, on one line."""
         text = inspect.getdoc(self.function) or ""
-        return " ".join(text.split("\n\n")[0].split())
+        return " ".join(text.split("\n\n")[0].split()).replace("``", "`")
 
 
 class Face:
