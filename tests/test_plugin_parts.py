@@ -126,6 +126,19 @@ def test_a_bug_in_a_plugin_verb_is_the_plugins_at_the_template_line(parts):
     assert "internal error" not in checked.output
 
 
+@pytest.mark.parametrize("old, new, line", [
+    ('            pips = card.fields.get("pips", 1)\n', '            pips = card.fields.get("pips", 1) / 0\n', 52),
+    ('    entries = []\n', '    entries = 1 / 0\n', 30),
+])
+def test_a_bug_in_a_plugin_check_or_source_is_blamed_at_the_plugins_line(parts, old, new, line):
+    plugin = _plugin(parts)
+    assert old in plugin.read_text()
+    plugin.write_text(plugin.read_text().replace(old, new))
+    checked = run("check", "--project", parts)
+    assert checked.exit_code == 2
+    assert f"plugins/parts.py:{line}: plugin parts.py: the plugin's code failed: ZeroDivisionError" in checked.output
+
+
 def test_a_verb_reports_a_problem_at_the_template_line(parts):
     (parts / "data/dice/dice.cards").write_text("one pips=1\nthree pips=3\nsix pips=8\n")
     face = _front(parts, "six")

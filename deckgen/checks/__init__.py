@@ -17,7 +17,7 @@ from __future__ import annotations
 from deckgen.errors import DeckgenError, Problem, unique
 from deckgen.model import Project
 from deckgen.parts import project_parts
-from deckgen.registry import Check, CheckContext
+from deckgen.registry import CheckContext
 
 
 def run_checks(project: Project, game_ids: list[str], only: set[str] | None = None,
@@ -48,25 +48,9 @@ def run_checks(project: Project, game_ids: list[str], only: set[str] | None = No
             checks += [*descriptor.checks, RULE_EXAMPLES, CONFORMANCE]
         elif data is None:  # documents and the rulebook are made from that data: they would only echo it
             checks = [c for c in checks if c.name not in ("documents", "rulebook")]
+        checks += added  # a plugin's check that raises is blamed at its line (deckgen.blame)
         for check in checks:
             if only is None or check.name in only:
                 problems.extend(check.run(ctx))
-        for check in added:
-            if only is None or check.name in only:
-                problems.extend(_plugin_check(check, ctx))
     return unique(problems)
 
-
-def _plugin_check(check: Check, ctx: CheckContext) -> list[Problem]:
-    """The problems a plugin's check finds; a check that fails is a problem naming the check and its line."""
-    try:
-        return list(check.run(ctx))
-    except DeckgenError as exc:
-        return list(exc.problems)
-    except Exception as exc:  # noqa: BLE001 - the plugin's bug, said as the plugin's
-        import traceback
-
-        frames = traceback.extract_tb(exc.__traceback__)
-        at = f" ({frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno})" if frames else ""
-        return [Problem(f"data/{ctx.game.id}/game.yaml", None, None, None,
-                        f"the plugin check {check.name!r} failed: {type(exc).__name__}: {exc}{at}")]

@@ -163,17 +163,7 @@ def unread_suffix(name: str, parts: Parts | None = None) -> str | None:
 def plugin_entries(card_file: CardFile, source: CardSource) -> Located:
     """Call a plugin's reader within the limits; its entries as a located document."""
     too_large(card_file)
-    try:
-        entries = source.read(card_file)
-    except DeckgenError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - the plugin's bug, said as the plugin's at the file
-        import traceback
-
-        frames = traceback.extract_tb(exc.__traceback__)
-        at = f" ({Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
-        raise DeckgenError(card_file.problem(f"the card source for {source.suffix} files from {source.origin} "
-                                             f"failed: {type(exc).__name__}: {exc}{at}")) from None
+    entries = source.read(card_file)  # a plugin that raises is blamed at its line (deckgen.blame)
     if not isinstance(entries, (list, tuple)):
         raise DeckgenError(card_file.problem(f"the card source for {source.suffix} files from {source.origin} "
                                              f"returned {type(entries).__name__}, not a list of card entries"))
