@@ -205,3 +205,10 @@ def test_the_docs_list_every_verb_with_its_parameters():
     assert verb_table() in text
     for name, verb in VERBS.items():
         assert f"`{name}({verb.parameters})`" in text
+
+
+def test_the_plugin_docs_show_the_example_the_tests_build():
+    """docs/plugins.md quotes tests/projects/parts/plugins/parts.py whole."""
+    text = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
+    example = (ROOT / "tests" / "projects" / "parts" / "plugins" / "parts.py").read_text(encoding="utf-8")
+    assert f"```python\n{example}```" in text
