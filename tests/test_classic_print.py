@@ -141,7 +141,7 @@ def test_bundled_classic_checks_clean():
     assert result.exit_code == 0, result.output
 
 
-DATA_CHECKS = {"translations", "classic composition", "classic local rules"}  # no face rendering needed
+DATA_CHECKS = {"translations", "card count", "classic composition", "classic local rules"}  # no face rendering needed
 
 
 def problems_of(project_dir: Path) -> list[str]:
