@@ -209,10 +209,23 @@ def _template_exists(root: Path, game_id: str, name: str) -> bool:
     return any((d / name).is_file() for d in template_dirs(root, game_id))
 
 
+def _needs_card_source(data: dict, parts: Parts) -> bool:
+    """Whether a deck of the game reads a card list of a suffix no loaded card source reads (a plugin's)."""
+    from deckgen.sources import unread_suffix
+
+    for spec in (data.get("decks") or {}).values():
+        files = spec.get("cards", [])
+        names = [files] if isinstance(files, str) else list(files)
+        names += [name for variant in (spec.get("variants") or {}).values() for name in variant.values()]
+        if any(isinstance(name, str) and unread_suffix(name, parts) for name in names):
+            return True
+    return False
+
+
 def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, ...], engines: dict,
                needs_trust: list[str] | None = None) -> Game | None:
     """One game; with ``needs_trust`` (the project's plugins were not loaded), a game whose engine is not
-    installed is left out and its id added there."""
+    installed, or whose card lists only a plugin reads, is left out and its id added there."""
     game_dir = root / "data" / game_id
     doc = col.load(game_dir / "game.yaml")
     if doc is None or not col.validate(doc, schema("game")):
@@ -227,7 +240,7 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
             ok = False
     engine = data.get("engine")
     descriptor = engines.get(engine) if engine else None
-    if engine and descriptor is None and needs_trust is not None:
+    if needs_trust is not None and ((engine and descriptor is None) or _needs_card_source(data, col.parts)):
         needs_trust.append(game_id)
         return None
     if engine and descriptor is None:

@@ -212,3 +212,13 @@ def test_the_plugin_docs_show_the_example_the_tests_build():
     text = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
     example = (ROOT / "tests" / "projects" / "parts" / "plugins" / "parts.py").read_text(encoding="utf-8")
     assert f"```python\n{example}```" in text
+
+
+def test_an_untrusted_projects_source_leaves_its_game_out_of_list(parts, monkeypatch, tmp_path):
+    """`deckgen list` runs no plugin: a game whose cards only the plugin reads is listed as needing trust."""
+    monkeypatch.delenv("DECKGEN_TRUST")
+    monkeypatch.setenv("DECKGEN_CONFIG_DIR", str(tmp_path / "config"))
+    listed = run("list", "--project", parts)
+    assert listed.exit_code == 0, listed.output
+    assert "dice: needs trust (its engine or card source comes from this project's plugins)" in listed.output
+    assert "no card source" not in listed.output
