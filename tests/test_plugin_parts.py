@@ -101,6 +101,10 @@ def test_verbs_reach_templates_as_template_functions_only(parts, monkeypatch):
     monkeypatch.setattr(templates, "render_traced", recording)
     _front(parts, "one")
     assert seen and all(isinstance(seen[0][name], TemplateFunction) for name in [*VERBS, "dice"])
+    from deckgen.render.sandbox import FaceEnvironment
+    from tests.test_sandbox_allowlist import _reachable_problems
+
+    assert _reachable_problems(FaceEnvironment(), seen[0]) == []
 
 
 # ------------------------------------------------------------------ mistakes, each one located line
