@@ -156,8 +156,10 @@ def unread_suffix(name: str, parts: Parts | None = None) -> str | None:
     if source_for(name, parts) is not None:
         return None
     known = sorted({*CARD_SOURCES, *INSTALLED.card_sources, *(parts.card_sources if parts is not None else {})})
-    return (f"no card source reads {Path(name).suffix or 'files without a suffix'} files (known: "
-            f"{', '.join(known)}; a project's plugin adds one with register_card_source)")
+    suffix = Path(name).suffix
+    what = f"{suffix} files" if suffix else "files without a suffix"
+    return f"no card source reads {what} (known: {', '.join(known)}; a project's plugin adds one with " \
+           f"register_card_source)"
 
 
 def plugin_entries(card_file: CardFile, source: CardSource) -> Located:
