@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from deckgen import __version__
 from deckgen.errors import DeckgenError, Problem, unique
-from deckgen.layout.papers import PAPERS_MM
+from deckgen.layout.papers import PAPERS_MM, paper_label
 from deckgen.model import Card, Deck, Game, Project
 from deckgen.output import cache_folder, cache_folders, inside, sweep_stale, write_atomic
 from deckgen.render.store import Store, hash_file, hash_text, raster_key, renderer_id
@@ -546,7 +546,7 @@ def _deck_title(t: DeckTarget) -> str:
 def _settings(t: DeckTarget, options: BuildOptions, folded: bool = False) -> str:
     """The slug line's build settings: normalised options, never a path, so rebuilds stay identical."""
     s = t.deck.size
-    paper = options.paper.upper() if options.paper != "letter" else "Letter"
+    paper = paper_label(options.paper)
     extra = f" · {options.copies} copies" if options.copies > 1 else ""
     quality = "vector" if options.vector else f"{options.dpi} dpi"
     layout = f" · layout {options.layout}" if options.layout != "grid" else ""
@@ -725,7 +725,7 @@ def instruction_page(project: Project, t: DeckTarget, options: BuildOptions, pla
                            .read_text(encoding="utf-8"))
     lang = t.lang if t.deck.localized else project.languages[0]
     words = {**texts["en"], **texts.get(lang.split("-")[0], {})}
-    paper = options.paper.upper() if options.paper != "letter" else "Letter"
+    paper = paper_label(options.paper)
     sides = "fold" if plan.fold else f"duplex-{options.duplex}"
     cut = "cut-machine" if plan.registration is not None else "cut-gutters" if plan.gutter > 0 else "cut-shared"
     scale = "scale" if plan.rulers else "scale-plain"

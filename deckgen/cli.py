@@ -20,13 +20,13 @@ import click
 
 from deckgen import __version__
 from deckgen.errors import DeckgenError, Problem, ShowdownError, collapse
+from deckgen.layout.papers import CHOICES as PAPERS
 
 EXIT_INPUT = 2
 EXIT_INTERNAL = 1
 #: Said with an internal error (a bug in deckgen, not a problem in the user's files).
 REPORT_HINT = ("this is a bug in deckgen, not a mistake in your files: please report it with the command you "
                "ran, deckgen --version and the lines above")
-PAPERS = ("a4", "letter", "a3", "legal", "tabloid")
 
 
 def _load(project_dir, games=(), untrusted="refuse"):
@@ -236,7 +236,7 @@ def list_cmd(project_dir):
         from deckgen.trust import trust_command
 
         for game_id in project.needs_trust:
-            click.echo(f"{game_id}: needs trust (its engine comes from this project's plugins)")
+            click.echo(f"{game_id}: needs trust (its engine or card source comes from this project's plugins)")
         click.echo(f"plugins: not run; read them, then run: {trust_command(project.root)}")
     click.echo(f"engines: {', '.join(sorted(project.engines)) or 'none'}")
 

@@ -35,7 +35,8 @@ from deckgen.errors import DeckgenError, Problem
 from deckgen.judgement import HandResult, Judgement, showdown_cards
 from deckgen.model import Game, Project
 from deckgen.rulebook.impose import impose
-from deckgen.rulebook.pdf import TRIMS, FaceBox, Heading, Layout, RulebookDocument, Theme, next_body, place_faces
+from deckgen.layout.papers import BOOKLET_PAGES_MM, READING_PAGE, booklet_page, landscape
+from deckgen.rulebook.pdf import FaceBox, Heading, Layout, RulebookDocument, Theme, next_body, place_faces
 from deckgen.rulebook.source import Block, Source, read_source
 from deckgen.rulebook.structure import structure_problems
 from deckgen.rulebook.text import to_paragraph_xml
@@ -745,7 +746,7 @@ def render_booklet(project: Project, game: Game, source: Source, data, trim: str
     """The booklet's pages in reading order (PDF bytes, card faces drawn), and its problems."""
     fonts = _register_fonts(project)
     descriptor = project.descriptor(game)
-    layout = Layout(TRIMS[trim][0] * mm, TRIMS[trim][1] * mm)
+    layout = Layout(BOOKLET_PAGES_MM[trim][0] * mm, BOOKLET_PAGES_MM[trim][1] * mm)
     found: list[Problem] = []
     theme = theme_for(game, source, fonts, found)
     ctx = Context(project, game, descriptor, data, source, draw=True, theme=theme, problems=found)
@@ -825,16 +826,17 @@ def build_rulebooks(project: Project, game: Game, languages, paper: str, data) -
     files = []
     for lang, source in sources.items():
         stem = f"{game.id}-rules-{lang}"
-        reading, found = render_booklet(project, game, source, data, "a5")
+        reading, found = render_booklet(project, game, source, data, READING_PAGE)
         problems += found
         if found:
             continue
         files.append((f"{stem}.pdf", reading))
         title = f"{game.name(lang)} – {stem}"
-        if paper == "letter":
-            pages, found = render_booklet(project, game, source, data, "half-letter")
+        page, sheet = booklet_page(paper)
+        if page != READING_PAGE:
+            pages, found = render_booklet(project, game, source, data, page)
             problems += found
-            files.append((f"{stem}-booklet-letter.pdf", impose(pages, (279.4, 215.9), title)))
         else:
-            files.append((f"{stem}-booklet-a4.pdf", impose(reading, (297.0, 210.0), title)))
+            pages = reading
+        files.append((f"{stem}-booklet-{sheet}.pdf", impose(pages, landscape(sheet), title)))
     return files, problems
