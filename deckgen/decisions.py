@@ -95,8 +95,8 @@ def decision_text(game: Game, lang: str, decision_id: str, facts: Mapping[str, A
     """The words of a decision in ``lang`` (placeholders filled from the engine's facts)."""
     strings = game.strings.get(lang)
     if strings is None or decision_id not in strings.decisions:
-        file = strings.source.file if strings and strings.source else f"data/{game.id}/lang/{lang}.yaml"
-        problems.append(Problem(file, None, None, f"decisions.{decision_id}", "missing: the words of this decision"))
+        words_file = strings.source.file if strings and strings.source else f"data/{game.id}/lang/{lang}.yaml"
+        problems.append(Problem(words_file, None, None, f"decisions.{decision_id}", "missing: the words of this decision"))
         return ""
     file, line, column = strings.position("decisions", decision_id)
     text = located(strings.decisions[decision_id], file, line, column, f"decisions.{decision_id}")
@@ -114,7 +114,9 @@ def wording_problems(project: Project, game: Game, facts: Mapping[str, Any], lan
         for decision in game.decisions.decisions:
             decision_text(game, lang, decision.id, facts, problems)
         strings = game.strings.get(lang)
-        for extra in (strings.decisions if strings else {}):
+        if strings is None:
+            continue
+        for extra in strings.decisions:
             if extra not in ids:
                 file, line, column = strings.position("decisions", extra)
                 problems.append(Problem(file, line, column, f"decisions.{extra}",

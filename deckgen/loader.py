@@ -34,6 +34,7 @@ from deckgen.model import (
     Strings,
     SummaryRow,
 )
+from deckgen.parts import Parts
 from deckgen.suggest import did_you_mean, nearest
 from deckgen.validate import check_schema, schema, validate
 from deckgen.yamlpos import Located, load_yaml
@@ -52,6 +53,7 @@ class _Collector:
         self.notes: list[Problem] = []
         self.limits: Limits = DEFAULT_LIMITS
         self.consequences: list[Problem] = []  # what follows from a broken file, said once after the problems
+        self.parts = Parts()  # what the project's plugins add (deckgen.parts)
 
     def rel(self, path: Path) -> str:
         try:
@@ -110,7 +112,7 @@ def load_project(root: Path, only: Iterable[str] | None = None, untrusted: str =
     needs_trust: list[str] = []
     if plugins and not skipped:
         try:
-            engines.update(load_project_plugins(root, plugins, lambda i: doc.problem(("plugins", i), "")))
+            engines.update(load_project_plugins(root, plugins, lambda i: doc.problem(("plugins", i), ""), col.parts))
         except UntrustedPlugins:
             raise  # the one thing to say: nothing else is loaded, and no game's missing engine is reported
         except DeckgenError as exc:
@@ -139,7 +141,7 @@ def load_project(root: Path, only: Iterable[str] | None = None, untrusted: str =
         raise DeckgenError(col.problems + col.consequences)
     return Project(root=root, name=data["name"], languages=languages, games=games, fonts=fonts,
                    engines=engines, format=version, bundled=is_bundled(root), notes=tuple(col.notes),
-                   limits=col.limits, needs_trust=tuple(needs_trust))
+                   limits=col.limits, needs_trust=tuple(needs_trust), parts=col.parts)
 
 
 def _format(col: _Collector, doc: Located) -> int:
@@ -207,10 +209,23 @@ def _template_exists(root: Path, game_id: str, name: str) -> bool:
     return any((d / name).is_file() for d in template_dirs(root, game_id))
 
 
+def _needs_card_source(data: dict, parts: Parts) -> bool:
+    """Whether a deck of the game reads a card list of a suffix no loaded card source reads (a plugin's)."""
+    from deckgen.sources import unread_suffix
+
+    for spec in (data.get("decks") or {}).values():
+        files = spec.get("cards", [])
+        names = [files] if isinstance(files, str) else list(files)
+        names += [name for variant in (spec.get("variants") or {}).values() for name in variant.values()]
+        if any(isinstance(name, str) and unread_suffix(name, parts) for name in names):
+            return True
+    return False
+
+
 def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, ...], engines: dict,
                needs_trust: list[str] | None = None) -> Game | None:
     """One game; with ``needs_trust`` (the project's plugins were not loaded), a game whose engine is not
-    installed is left out and its id added there."""
+    installed, or whose card lists only a plugin reads, is left out and its id added there."""
     game_dir = root / "data" / game_id
     doc = col.load(game_dir / "game.yaml")
     if doc is None or not col.validate(doc, schema("game")):
@@ -225,7 +240,7 @@ def _load_game(col: _Collector, root: Path, game_id: str, languages: tuple[str, 
             ok = False
     engine = data.get("engine")
     descriptor = engines.get(engine) if engine else None
-    if engine and descriptor is None and needs_trust is not None:
+    if needs_trust is not None and ((engine and descriptor is None) or _needs_card_source(data, col.parts)):
         needs_trust.append(game_id)
         return None
     if engine and descriptor is None:
@@ -657,7 +672,7 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
                card_fields: dict, game_doc: Located, texts, variant: str | None = None,
                card_texts: tuple[str, ...] = ("name",), languages: tuple[str, ...] = (),
                runs: dict | None = None) -> Deck | None:
-    from deckgen.sources import card_texts_for, check_cards, load_card_list
+    from deckgen.sources import card_texts_for, check_cards, load_card_list, unread_suffix
     from deckgen.strings import located
 
     game_dir = root / "data" / game_id
@@ -668,6 +683,10 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
         path = _inside(col, game_doc, at, game_dir, name)
         if path is None:
             return None
+        unread = unread_suffix(name, col.parts)
+        if unread:
+            col.problems.append(game_doc.problem(at, unread))
+            return None
         if not path.is_file():
             if variant is not None and name in spec.get("variants", {}).get(variant, {}).values():
                 old = next(k for k, v in spec["variants"][variant].items() if v == name)
@@ -675,7 +694,7 @@ def _load_deck(col: _Collector, root: Path, game_id: str, deck_id: str, spec: di
             col.problems.append(game_doc.problem(at, _file_missing(col, path)))
             return None
         card_list, found = load_card_list(path, col.rel(path), col.load, card_fields, card_texts, languages,
-                                          col.limits)
+                                          col.limits, col.parts)
         col.problems.extend(found)
         if card_list is None:
             return None

@@ -243,6 +243,7 @@ class Project:
     notes: tuple[Any, ...] = ()  # warnings found while loading (deckgen.errors.Problem)
     limits: Any = None  # deckgen.limits.Limits of deckgen.yaml's ``limits:`` (None: the defaults)
     needs_trust: tuple[str, ...] = ()  # games left out: their engine comes from plugins not yet trusted
+    parts: Any = None  # deckgen.parts.Parts: the verbs, card sources and checks the project's plugins add
 
     def descriptor(self, game: Game) -> Any:
         """The registered descriptor of ``game``'s engine, or None for a game without one."""

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
 from deckgen.errors import DeckgenError, PluginError, Problem
+from deckgen.parts import Parts, collecting as collecting_parts, current as current_parts
 
 if TYPE_CHECKING:  # pragma: no cover
     from deckgen.model import Game, Project
@@ -187,7 +188,7 @@ class GameDescriptor:
     simulate_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     strategies: tuple[str, ...] = ()
     length_unit: str = "rounds"
-    summarize: Callable[[list[dict], SimulationRequest], Mapping[str, list[dict]]] | None = None
+    summarize: Callable[[list[dict], SimulationRequest], Mapping[str, list[dict] | Mapping[str, Any]]] | None = None
     card_face: Callable[..., tuple[str, str] | None] | None = None
     rulebook_tables: Mapping[str, Callable[[Any], Mapping[str, Any]]] = field(default_factory=dict)
     commands: tuple[Any, ...] = ()
@@ -257,7 +258,7 @@ def installed_games() -> dict[str, GameDescriptor]:
 
 # ------------------------------------------------------------------ project plugins
 
-_PLUGIN_CACHE: dict[tuple[str, int], dict[str, GameDescriptor]] = {}
+_PLUGIN_CACHE: dict[tuple[str, int], tuple[dict[str, GameDescriptor], Parts]] = {}
 
 
 def _plugin_stamp(path: Path) -> int:
@@ -265,7 +266,7 @@ def _plugin_stamp(path: Path) -> int:
     return hash(tuple((str(f), f.stat().st_mtime_ns) for f in files))
 
 
-def _import_plugin(path: Path, root: Path) -> dict[str, GameDescriptor]:
+def _import_plugin(path: Path, root: Path) -> tuple[dict[str, GameDescriptor], Parts]:
     """Import one plugin file or package under a name unique to its path; return what it registered."""
     key = (str(path), _plugin_stamp(path))
     if key in _PLUGIN_CACHE:
@@ -279,14 +280,14 @@ def _import_plugin(path: Path, root: Path) -> dict[str, GameDescriptor]:
         raise ImportError(f"cannot import {path}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    with _collecting() as found:
+    with _collecting() as found, collecting_parts() as parts:
         try:
             spec.loader.exec_module(module)
         except BaseException:
             sys.modules.pop(name, None)
             raise
-    _PLUGIN_CACHE[key] = found
-    return found
+    _PLUGIN_CACHE[key] = found, parts
+    return found, parts
 
 
 def plugin_paths(root: Path, plugins: list[str], where: Callable[[int], Problem]) -> tuple[list[tuple[int, str, Path]], list[Problem]]:
@@ -316,8 +317,10 @@ def plugins_trusted(root: Path, plugins: list[str]) -> bool:
     return is_trusted(root, plugin_files(root, [path for _, _, path in found]))
 
 
-def load_project_plugins(root: Path, plugins: list[str], where: Callable[[int], Problem]) -> dict[str, GameDescriptor]:
-    """Import the project's plugin modules; returns the games they register.
+def load_project_plugins(root: Path, plugins: list[str], where: Callable[[int], Problem],
+                         parts: Parts | None = None) -> dict[str, GameDescriptor]:
+    """Import the project's plugin modules; returns the games they register (and adds to ``parts`` the
+    verbs, card sources and checks they register: :mod:`deckgen.parts`).
 
     ``plugins`` are paths relative to the project root (a ``.py`` file or a
     package folder).  A plugin that is missing or fails to import is a
@@ -334,14 +337,17 @@ def load_project_plugins(root: Path, plugins: list[str], where: Callable[[int], 
     games: dict[str, GameDescriptor] = {}
     for index, entry, path in found_paths:
         try:
-            found = _import_plugin(path, root)
+            found, added = _import_plugin(path, root)
         except Exception as exc:
             problems.append(_with(where(index), f"plugin {entry!r} failed to load: {_origin(exc, path)}"))
             continue
-        if not found and not any(registers(path) for registers in PART_REGISTRIES):
-            problems.append(_with(where(index), f"plugin {entry!r} registers no game: call "
-                                                f"deckgen.register_game(GameDescriptor(...)) at its end"))
+        if not found and not added:
+            problems.append(_with(where(index), f"plugin {entry!r} registers nothing: call "
+                                                f"deckgen.register_game(GameDescriptor(...)) at its end, or "
+                                                f"register_verb, register_card_source, register_check or register_output"))
         games.update(found)
+        if parts is not None:
+            parts.add(added)
     if problems:
         raise PluginError(problems)
     return games
@@ -375,13 +381,14 @@ def lookup(games: Mapping[str, GameDescriptor], engine: str) -> GameDescriptor:
         raise DeckgenError(f"unknown engine {engine!r} (known: {engine_names(games)})") from None
 
 
-# ------------------------------------------------------------------ other parts a plugin registers
-
-#: Callables ``(plugin path) -> bool`` saying whether that plugin registered something other than a game (an
-#: output generator: deckgen.outputs.registry adds its own); a plugin that registers any part is no mistake.
-PART_REGISTRIES: list[Callable[[Path], bool]] = []
+# ------------------------------------------------------------------ checks from plugins
 
 
-def loading_plugin() -> bool:
-    """Whether a project's plugin is being imported now (what it registers belongs to that project only)."""
-    return bool(_COLLECTING)
+def register_check(check: Check) -> Check:
+    """Register ``check`` for every game of the project whose plugin calls it (``deckgen check`` runs it,
+    ``--only NAME`` picks it); called outside a project's plugin, for every project.  A game's own checks
+    go in its descriptor's ``checks`` instead."""
+    if not isinstance(check, Check):
+        raise TypeError(f"register_check() takes a Check(name, run), not {type(check).__name__}")
+    current_parts().checks[check.name] = check
+    return check

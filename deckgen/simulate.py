@@ -10,7 +10,7 @@ seat, how often the draw pile ran out — plus the game's own tables.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -71,7 +71,7 @@ def summarize(descriptor: GameDescriptor, request: SimulationRequest, records: l
                       request.strategy or (descriptor.strategies[0] if descriptor.strategies else None),
                       dict(request.options), length_unit=descriptor.length_unit)
     categories: Counter = Counter()
-    seats: Counter = Counter()
+    seats: defaultdict[str, float] = defaultdict(float)  # seat -> wins (ties split)
     lengths, ran_out, known_run_out = 0.0, 0, 0
     broken = []
     for i, record in enumerate(records):

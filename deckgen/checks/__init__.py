@@ -3,7 +3,9 @@
 General checks (translations, text fit and glyphs of every face, documents,
 rule decisions, the engine conformance suite of :mod:`deckgen.checks.conformance`)
 run for every game; a game's engine adds its own through
-its descriptor (:class:`deckgen.registry.GameDescriptor` ``checks``).  A
+its descriptor (:class:`deckgen.registry.GameDescriptor` ``checks``), and a
+project's plugin adds checks for every game of the project with
+:func:`deckgen.registry.register_check` (:mod:`deckgen.parts`).  A
 check is a :class:`deckgen.registry.Check`: it reads a
 :class:`deckgen.registry.CheckContext` and returns
 :class:`deckgen.errors.Problem` objects.  A problem found twice (a deck and
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from deckgen.errors import DeckgenError, Problem, unique
 from deckgen.model import Project
+from deckgen.parts import project_parts
 from deckgen.registry import CheckContext
 
 
@@ -30,6 +33,7 @@ def run_checks(project: Project, game_ids: list[str], only: set[str] | None = No
     from deckgen.decisions import RULE_EXAMPLES
 
     problems: list[Problem] = []
+    added = list(project_parts(project).checks.values())
     for gid in game_ids:
         game = project.games[gid]
         descriptor = project.descriptor(game)
@@ -44,7 +48,9 @@ def run_checks(project: Project, game_ids: list[str], only: set[str] | None = No
             checks += [*descriptor.checks, RULE_EXAMPLES, CONFORMANCE]
         elif data is None:  # documents and the rulebook are made from that data: they would only echo it
             checks = [c for c in checks if c.name not in ("documents", "rulebook")]
+        checks += added  # a plugin's check that raises is blamed at its line (deckgen.blame)
         for check in checks:
             if only is None or check.name in only:
                 problems.extend(check.run(ctx))
     return unique(problems)
+

@@ -8,11 +8,10 @@ from pathlib import Path
 import click
 
 from deckgen.errors import DeckgenError, Problem, collapse
-
+from deckgen.layout.papers import CHOICES as PAPERS
 
 EXIT_INPUT = 2  # a problem in the user's files or command
 EXIT_INTERNAL = 1  # a bug in deckgen
-PAPERS = ("a4", "letter", "a3", "legal", "tabloid")
 
 
 def load_for(project_dir, games=(), untrusted="refuse"):

@@ -40,7 +40,7 @@ def list_cmd(project_dir):
         from deckgen.trust import trust_command
 
         for game_id in project.needs_trust:
-            click.echo(f"{game_id}: needs trust (its engine comes from this project's plugins)")
+            click.echo(f"{game_id}: needs trust (its engine or card source comes from this project's plugins)")
         click.echo(f"plugins: not run; read them, then run: {trust_command(project.root)}")
     click.echo(f"engines: {', '.join(sorted(project.engines)) or 'none'}")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 
-from deckgen.layout.papers import PAPERS_MM, mm
+from deckgen.layout.papers import PAPERS_MM, mm, paper_label
 from deckgen.layout.pdfcanvas import open_canvas
 from deckgen.layout.pdfimage import finish
 
@@ -54,7 +54,7 @@ def calibration_pdf(paper: str, duplex: str, font_name: str) -> bytes:
         canvas.drawString(mm(cx - 85), mm(y), line.format(duplex=duplex))
         y -= 6.0 if i == 0 else 4.4
     canvas.setFont(font_name, 6)
-    canvas.drawString(mm(18), mm(10), f"front · {paper.upper() if paper != 'letter' else 'Letter'} · "
+    canvas.drawString(mm(18), mm(10), f"front · {paper_label(paper)} · "
                                       f"duplex {duplex}")
     canvas.showPage()
     # back: an offset grid behind every cross (the sheet turned over its long or short edge)

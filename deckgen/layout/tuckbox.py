@@ -171,7 +171,7 @@ def _titles(canvas, panels: dict[str, Rect], title: str, subtitle: str, ink, fon
     canvas.setFillColorRGB(*ink)
     for name, angle in (("side-left", 90), ("side-right", -90)):
         r = panels[name]
-        size = _fit_font(title, font_name, min(16.0, r.w * 0.45 * 72 / 25.4), r.h - 8)
+        size = _fit_font(title, font_name, min(16.0, mm(r.w * 0.45)), r.h - 8)
         canvas.saveState()
         canvas.translate(mm(r.x + r.w / 2), mm(r.y + r.h / 2))
         canvas.rotate(angle)
@@ -179,7 +179,7 @@ def _titles(canvas, panels: dict[str, Rect], title: str, subtitle: str, ink, fon
         canvas.drawCentredString(0, -size * 0.35, title)
         canvas.restoreState()
     lid = panels["lid-top"]
-    size = _fit_font(subtitle, font_name, min(14.0, lid.h * 0.4 * 72 / 25.4), lid.w - 6)
+    size = _fit_font(subtitle, font_name, min(14.0, mm(lid.h * 0.4)), lid.w - 6)
     canvas.setFont(font_name, size)
     canvas.drawCentredString(mm(lid.x + lid.w / 2), mm(lid.y + lid.h / 2) - size * 0.35, subtitle)
     canvas.restoreState()

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from deckgen import __version__
-from deckgen.layout.papers import PAPERS_MM
+from deckgen.layout.papers import PAPERS_MM, paper_label
 from deckgen.model import Card, Project
 from deckgen.output import inside
 from deckgen.outputs.report import BuildReport
@@ -137,7 +137,7 @@ def instruction_page(project: Project, t: DeckTarget, options: BuildOptions, pla
                            .read_text(encoding="utf-8"))
     lang = t.lang if t.deck.localized else project.languages[0]
     words = {**texts["en"], **texts.get(lang.split("-")[0], {})}
-    paper = options.paper.upper() if options.paper != "letter" else "Letter"
+    paper = paper_label(options.paper)
     sides = "fold" if plan.fold else f"duplex-{options.duplex}"
     cut = "cut-machine" if plan.registration is not None else "cut-gutters" if plan.gutter > 0 else "cut-shared"
     scale = "scale" if plan.rulers else "scale-plain"
@@ -237,7 +237,7 @@ def _deck_title(t: DeckTarget) -> str:
 def _settings(t: DeckTarget, options: BuildOptions, folded: bool = False) -> str:
     """The slug line's build settings: normalised options, never a path, so rebuilds stay identical."""
     s = t.deck.size
-    paper = options.paper.upper() if options.paper != "letter" else "Letter"
+    paper = paper_label(options.paper)
     extra = f" · {options.copies} copies" if options.copies > 1 else ""
     quality = "vector" if options.vector else f"{options.dpi} dpi"
     layout = f" · layout {options.layout}" if options.layout != "grid" else ""

@@ -38,8 +38,9 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name, Stream, String
 
 from deckgen import __version__
+from deckgen.layout.papers import MM_TO_PT
 
-PT_PER_MM = 72 / 25.4
+PT_PER_MM = MM_TO_PT
 #: Crop marks: how far outside the bleed they start, and their length (mm); the page grows by both.
 MARK_OFFSET_MM = 1.0
 MARK_LENGTH_MM = 5.0

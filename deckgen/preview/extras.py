@@ -15,6 +15,7 @@ from typing import Any, Callable
 from deckgen import __version__
 from deckgen.build import Fingerprints
 from deckgen.errors import DeckgenError, Problem, unique
+from deckgen.layout.papers import READING_PAGE
 from deckgen.model import Game, Project
 from deckgen.preview.images import save_webp
 from deckgen.preview.views import Gallery, GalleryOptions, GameView, Thumb
@@ -167,7 +168,6 @@ def rulebook_pages(root: str, game_id: str, lang: str, out: str, stem: str) -> d
 
     from deckgen.loader import load_project
     from deckgen.rulebook.build import load_sources, render_booklet
-    from deckgen.rulebook.files import READING_TRIM
 
     try:
         project = load_project(Path(root))
@@ -177,7 +177,7 @@ def rulebook_pages(root: str, game_id: str, lang: str, out: str, stem: str) -> d
         sources, problems = load_sources(project, game, [lang])
         if lang not in sources or any(not p.warning for p in problems):
             return {"pages": [], "problems": [list(_problem_row(p)) for p in problems], "width": 0, "height": 0}
-        pdf, problems = render_booklet(project, game, sources[lang], data, READING_TRIM)
+        pdf, problems = render_booklet(project, game, sources[lang], data, READING_PAGE)
     except DeckgenError as exc:
         return {"pages": [], "problems": [list(_problem_row(p)) for p in exc.problems], "width": 0, "height": 0}
     if problems or not pdf:

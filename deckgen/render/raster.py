@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Callable
+from typing import Callable, TypeVar
 
 from deckgen.errors import DeckgenError, Problem
 from deckgen.render.store import RasterImage  # noqa: F401 (kept here too: where callers have found it)
@@ -25,6 +25,11 @@ from deckgen.render.store import RasterImage  # noqa: F401 (kept here too: where
 
 #: Below this many images a pool costs more than it saves.
 POOL_THRESHOLD = 6
+
+#: One face for a worker: (svg, width px, height px, cache key, cache file or None to return the bytes).
+RasterJob = tuple[str, int, int, str, str | None]
+
+T = TypeVar("T")
 
 
 class DrawingError(DeckgenError):
@@ -35,7 +40,7 @@ class DrawingError(DeckgenError):
         self.args, self.reason = (reason,), reason
 
 
-def drawing(draw: Callable[[], object]) -> object:
+def drawing(draw: Callable[[], T]) -> T:
     """``draw()``, with any failure of cairosvg or cairo turned into a DrawingError."""
     try:
         return draw()
@@ -116,7 +121,7 @@ def _load_cairo() -> None:
     import cairosvg.surface  # noqa: F401
 
 
-def raster_job(job: tuple[str, int, int, str, str | None]) -> tuple[str, bytes | None]:
+def raster_job(job: RasterJob) -> tuple[str, bytes | None]:
     """Worker: draw one face; write it to the cache file ``path`` (and return None) or return its bytes."""
     from deckgen.render.store import encode_raster, write_atomic_bytes
 
@@ -142,7 +147,7 @@ class RasterPool:
         self.workers = workers or os.cpu_count() or 1
         self.progress = progress
         self._pool: ProcessPoolExecutor | None = None
-        self._pending: dict[str, object] = {}  # key -> Future or a job to run here
+        self._pending: dict[str, Future[tuple[str, bytes | None]] | RasterJob] = {}  # key -> Future or a job to run here
         self._names: dict[str, tuple[str | None, str | None]] = {}  # key -> (template file, face) for messages
         self.drawn = 0
 
@@ -163,7 +168,7 @@ class RasterPool:
         if name is not None:
             self._names[key] = name
         path = self.store.raster_path(key)
-        job = (svg, width, height, key, str(path) if path is not None else None)
+        job: RasterJob = (svg, width, height, key, str(path) if path is not None else None)
         if self.workers > 1:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(max_workers=self.workers)
@@ -188,7 +193,7 @@ class RasterPool:
             if pending is None:
                 continue
             try:
-                key_done, data = pending.result() if hasattr(pending, "result") else raster_job(pending)
+                key_done, data = pending.result() if isinstance(pending, Future) else raster_job(pending)
             except (DrawingError, BrokenProcessPool) as exc:
                 raise DeckgenError(drawing_problem(*self._names.get(key, (None, None)), exc)) from None
             if data is not None:
@@ -220,26 +225,3 @@ class PendingRaster:
     def rgb(self) -> bytes:
         return self._stored().rgb()
 
-
-def rasterize_many(jobs: list[tuple[str, int, int]], workers: int | None = None,
-                   progress: Callable[[int], None] | None = None) -> list[RasterImage]:
-    """Rasterize (svg, width, height) jobs, in parallel when worthwhile; keeps order (no cache)."""
-    workers = workers or os.cpu_count() or 1
-    if workers == 1 or len(jobs) < POOL_THRESHOLD:
-        results = []
-        for job in jobs:
-            results.append(rasterize(*job))
-            if progress:
-                progress(1)
-        return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        results = []
-        for image in pool.map(_rasterize_job, jobs, chunksize=2):
-            results.append(image)
-            if progress:
-                progress(1)
-        return results
-
-
-def _rasterize_job(job: tuple[str, int, int]) -> RasterImage:
-    return rasterize(*job)

@@ -8,15 +8,10 @@ templates:
 
 ``card`` / ``deck`` / ``game`` / ``lang``  read-only views of the model (deckgen.render.views), the language code
 ``name`` / ``texts``             the card's localized name and texts (cards only)
-``t(key, **values)``             a string of lang/LANG.yaml ``strings``, placeholders filled
 ``geo``                          geometry in mm (W, H, bleed, trim, safe, cx, cy)
-``box(name)``                    a named layout box of style.yaml (x, y, w, h, x1, y1, cx, cy)
 ``style``                        the game's style.yaml (``style.colours.red``) and the deck's style
-``text(s, x, y, w, h, ...)``     laid-out text as glyph outlines (deckgen.text)
-``table(...)``                   rows and columns of text() cells (deckgen.render.table)
-``icon(name, cx, cy, size, ...)``  a vector icon
-``plural(n, one=..., few=..., other=...)``  the CLDR plural form of ``n`` in ``lang``
-``summary()``                    the printed rule summary of decisions.yaml (hands and relation)
+``text(...)``, ``t(...)``, ...   the template verbs of :mod:`deckgen.render.verbs`, one module each,
+                                 with those the project's plugins add
 
 Problems are collected per face as located :class:`deckgen.errors.Problem`.
 """
@@ -24,30 +19,29 @@ Problems are collected per face as located :class:`deckgen.errors.Problem`.
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from types import FrameType, SimpleNamespace
+from types import SimpleNamespace
 from typing import Any, Mapping
 
 import jinja2
-from markupsafe import Markup
 
 from deckgen.errors import DeckgenError, Problem
 from deckgen.layout.retarget import retarget_box
 from deckgen.limits import DEFAULT as DEFAULT_LIMITS
 from deckgen.model import Card, CardSize, Deck, Game, Project
-from deckgen.render.icons import icon_markup, load_icons
+from deckgen.render.callsite import BUILTIN_TEMPLATES, shown_path as _rel, template_call_site
+from deckgen.render.icons import load_icons
 from deckgen.render.sandbox import FaceEnvironment, LimitError, render_traced
 from deckgen.render.svgcheck import face_problems
 from deckgen.render.views import Freezer, ReadOnlyMapping
 from deckgen.strings import fill, located
-from deckgen.text import FontSet, TextBox, layout_text
-from deckgen.text.jinja import make_plural_function, make_text_function
+from deckgen.render.verbs import Face, verbs_for
+from deckgen.render.verbs.picture import MIN_PICTURE_PPI, place_picture  # noqa: F401 - their old home
+from deckgen.render.verbs.text import almost_black  # noqa: F401 - its old home
+from deckgen.text import FontSet
 
-#: Templates deckgen itself provides (the tiling overlay, generic documents), searched last.
-BUILTIN_TEMPLATES = Path(__file__).resolve().parent / "builtin"
 
 
 def template_dirs(root: Path, game_id: str) -> list[Path]:
@@ -129,17 +123,6 @@ def _environment(dirs: tuple[str, ...], root: str = "") -> jinja2.Environment:
                            trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
 
 
-def template_call_site(root: Path) -> tuple[str | None, int | None]:
-    """(template file relative to ``root``, template line) of the template code running now."""
-    frame: FrameType | None = sys._getframe(1)
-    while frame is not None:
-        template = frame.f_globals.get("__jinja_template__")
-        if template is not None:
-            return _rel(template.filename, root), template.get_corresponding_lineno(frame.f_lineno)
-        frame = frame.f_back
-    return None, None
-
-
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     out = dict(base)
     for key, value in over.items():
@@ -148,93 +131,6 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
         else:
             out[key] = value
     return out
-
-
-#: Print needs this resolution at the size a picture is placed; below it is a preflight warning.
-MIN_PICTURE_PPI = 300
-#: The project folder pictures are placed from (picture("art/NAME.png", ...)).
-ART_DIR = "art"
-PICTURE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
-
-
-@dataclass
-class PlacedPicture:
-    svg: str
-    problem: str | None = None
-    warning: bool = False
-
-
-def place_picture(root: Path, path: str, x: float, y: float, w: float, h: float, fit: str = "cover",
-                  opacity: float = 1.0, max_pixels: int = DEFAULT_LIMITS.picture_pixels) -> PlacedPicture:
-    """An ``<image>`` of the project file ``path`` (PNG or JPEG, inside the project), embedded, clipped
-    to the box; a problem when it cannot be used (broken, cut short, more than ``max_pixels``), and a
-    warning when it is below MIN_PICTURE_PPI at this size (``cover`` fills the box, cropping;
-    ``contain`` shows it whole)."""
-    import base64
-
-    from deckgen.render.pictures import PictureError, raster_size
-
-    from deckgen.boundary import stays_inside
-
-    art = (Path(root) / ART_DIR).resolve()
-    file = (Path(root) / path).resolve()
-    if not stays_inside(art, root):
-        return PlacedPicture("", f"picture {path!r}: the project's {ART_DIR}/ folder leads outside the project "
-                                 f"(a symlink?): deckgen reads only inside it")
-    if art not in file.parents:
-        return PlacedPicture("", f"picture {path!r}: pictures live in the project's {ART_DIR}/ folder "
-                                 f"(write {ART_DIR}/NAME.png)")
-    if file.suffix.lower() not in PICTURE_TYPES:
-        return PlacedPicture("", f"picture {path!r}: PNG or JPEG files only")
-    if file.exists() and not file.is_file():  # a fifo or a device would hang or never end
-        return PlacedPicture("", f"picture {path!r}: not a regular file")
-    try:
-        data = file.read_bytes()
-        size = raster_size(data, max_pixels)  # from its header: its pixels are decoded only when drawn
-        px_w, px_h = size.width, size.height
-    except FileNotFoundError:
-        return PlacedPicture("", f"picture {path!r}: no such file")
-    except OSError as exc:
-        return PlacedPicture("", f"picture {path!r}: not a readable image ({exc})")
-    except PictureError as exc:
-        return PlacedPicture("", f"picture {path!r}: {exc}")
-    if fit not in ("cover", "contain") or w <= 0 or h <= 0:
-        return PlacedPicture("", f"picture {path!r}: fit is cover or contain, and the box needs a size")
-    scale = (max if fit == "cover" else min)(w / px_w, h / px_h)  # mm per pixel
-    iw, ih = px_w * scale, px_h * scale
-    ix, iy = x + (w - iw) / 2, y + (h - ih) / 2
-    import hashlib
-
-    clip = "pic" + hashlib.sha256(f"{path} {x} {y} {w} {h}".encode()).hexdigest()[:10]
-    uri = f"data:{PICTURE_TYPES[file.suffix.lower()]};base64,{base64.b64encode(data).decode('ascii')}"
-    svg = (f'<clipPath id="{clip}"><rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}"/></clipPath>'
-           f'<image x="{ix:.3f}" y="{iy:.3f}" width="{iw:.3f}" height="{ih:.3f}" href="{uri}" '
-           f'preserveAspectRatio="none" clip-path="url(#{clip})" opacity="{opacity:g}"/>')
-    ppi = 25.4 / scale
-    if ppi < MIN_PICTURE_PPI - 0.5:
-        return PlacedPicture(svg, f"picture {path!r} is {ppi:.0f} ppi at {w:g}×{h:g} mm: print needs "
-                                  f"{MIN_PICTURE_PPI} ({int(-(-MIN_PICTURE_PPI * iw // 25.4))}×"
-                                  f"{int(-(-MIN_PICTURE_PPI * ih // 25.4))} px or more)", warning=True)
-    return PlacedPicture(svg)
-
-
-def almost_black(colour: Any) -> str | None:
-    """Why text in ``colour`` would print badly in CMYK: nearly black but not a neutral grey, so it
-    converts to four inks (a rich black) whose plates, slightly off register, blur small type.
-    None for a neutral colour (#000000 prints as 100 % K) or one that is not dark."""
-    text = str(colour or "").strip().lower()
-    if len(text) == 4 and text.startswith("#"):
-        text = "#" + "".join(c * 2 for c in text[1:])
-    if len(text) != 7 or not text.startswith("#"):
-        return None
-    try:
-        r, g, b = (int(text[i:i + 2], 16) for i in (1, 3, 5))
-    except ValueError:
-        return None
-    if max(r, g, b) > 0x30 or r == g == b:
-        return None
-    return (f"text in {text} is almost black but not neutral: it prints in four inks and blurs when the "
-            f"plates shift; use #000000 (printed 100 % K) or a neutral grey")
 
 
 class FaceRenderer:
@@ -250,6 +146,7 @@ class FaceRenderer:
         self.style = _merge(game.style, style or {})
         self.strings = game.strings.get(lang)
         self._used: dict[str, str] = {}  # strings read by the face being rendered
+        self.verbs = verbs_for(project)  # deckgen's template verbs and the plugins' (deckgen.render.verbs)
         #: read-only views of the model for templates (deckgen.render.views), one per object
         self.freezer = Freezer()
 
@@ -317,71 +214,11 @@ class FaceRenderer:
         problems: list[Problem] = []
         self._used = {}
         g = self.geo
-        safe = (g.safe.x, g.safe.y, g.safe.x1, g.safe.y1)
         root = self.root
-        drawn_text = make_text_function(self.fonts, self.icons, self.lang, problems, safe_rect=safe,
-                                        subject=subject, locate=lambda: template_call_site(root),
-                                        max_chars=(getattr(self.project, "limits", None) or DEFAULT_LIMITS).string)
-
-        def t(label: str, **values) -> str:
-            return self.label(label, problems, values)
-
-        def text_fn(s, x, y, w, h, *args, **kwargs):  # the same text(), with a preflight look
-            fill = kwargs.get("fill", args[6] if len(args) > 6 else "#000")
-            warning = almost_black(fill)
-            if warning:
-                tfile, tline = template_call_site(root)
-                problems.append(Problem(tfile, tline, None, None, warning, warning=True))  # one per template line
-            return drawn_text(s, x, y, w, h, *args, **kwargs)
-
-        def icon(name: str, cx: float, cy: float, size: float, **kw) -> Markup:
-            try:
-                return icon_markup(self.icons, name, cx, cy, size, **kw)
-            except KeyError as exc:
-                tfile, tline = template_call_site(root)
-                problems.append(Problem(tfile, tline, None, None, f"{subject}: {exc.args[0]}"))
-                return Markup("")
-
-        measured: dict[tuple, float] = {}
-
-        def measure(s: str, width: float, font: str = "body", size: float = 3.0, line_height: float = 1.2) -> float:
-            """Height (mm) of ``s`` set in ``width`` at ``size`` (no shrinking, no problems reported)."""
-            key = (str(s), round(float(width), 4), font, round(float(size), 4), float(line_height))
-            if key not in measured:
-                measured[key] = layout_text(str(s), TextBox(0.0, 0.0, float(width), 1e6), fonts=self.fonts,
-                                            icons=self.icons, font=font, size=float(size), lang=self.lang,
-                                            line_height=float(line_height), valign="top").height
-            return measured[key]
-
-        def table(*args, **kwargs) -> Any:
-            from deckgen.render.table import layout_table
-
-            result = layout_table(text_fn, measure, icon, *args, **kwargs)
-            if not result.fits:
-                tfile, tline = template_call_site(root)
-                problems.append(Problem(tfile, tline, None, None, f"{subject}: the table does not fit its height "
-                                                                  f"even with its type at the smallest size"))
-            return result
-
-        def picture(path: str, x: float, y: float, w: float, h: float, fit: str = "cover",
-                    opacity: float = 1.0) -> Markup:
-            placed = place_picture(root, str(path), float(x), float(y), float(w), float(h), fit, float(opacity),
-                                   (getattr(self.project, "limits", None) or DEFAULT_LIMITS).picture_pixels)
-            if placed.problem:
-                tfile, tline = template_call_site(root)
-                # a resolution warning is the picture's, not the card's: one message per template line
-                message = placed.problem if placed.warning else f"{subject}: {placed.problem}"
-                problems.append(Problem(tfile, tline, None, None, message, warning=placed.warning))
-            return Markup(placed.svg)
-
+        face = Face(self, subject, problems, self.verbs)
         freeze = self.freezer.freeze
-        context: dict[str, Any] = {
-            "card": None, "deck": None, "game": self.game, "lang": self.lang, "name": "", "texts": {},
-            "geo": g, "t": t, "text": text_fn, "icon": icon, "box": self.box,
-            "picture": picture, "measure": measure,
-            "table": table, "plural": make_plural_function(self.lang),
-            "summary": lambda: self.summary(problems),
-        }
+        context: dict[str, Any] = {"card": None, "deck": None, "game": self.game, "lang": self.lang, "name": "",
+                                   "texts": {}, "geo": g, **face.verbs}
         context.update(extra)
         # templates get plain values, read-only views and template functions only (deckgen.render.views)
         context = {name: freeze(value) for name, value in context.items()}
@@ -522,18 +359,6 @@ class DeckRenderer(FaceRenderer):
             return self._render_card(card.back, f"back-{card.id}", f"back of {card.id} [{self.lang}]", card)
         return self.render(self.deck.back, "back", f"back of {self.deck.label} [{self.lang}]",
                            self._card_context(None))
-
-
-def _rel(path: str | None, root: Path) -> str:
-    if not path:
-        return "?"
-    try:
-        return str(Path(path).resolve().relative_to(root))
-    except ValueError:
-        try:
-            return "deckgen/" + str(Path(path).resolve().relative_to(BUILTIN_TEMPLATES.parent.parent))
-        except ValueError:
-            return path
 
 
 def _drawn_problems(traced, subject: str, g, where) -> list[Problem]:

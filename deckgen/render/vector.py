@@ -18,9 +18,10 @@ from typing import Any
 import cairosvg
 import pikepdf
 
+from deckgen.layout.papers import MM_TO_PT
 from deckgen.render.raster import drawing
 
-MM = 72.0 / 25.4  # points per millimetre
+MM = MM_TO_PT  # points per millimetre
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,12 @@ from typing import Mapping
 from reportlab.lib.units import mm
 
 from deckgen.errors import Problem
+from deckgen.layout.papers import BOOKLET_PAGES_MM, booklet_page, landscape
 from deckgen.model import Game, Project
 from deckgen.rulebook.context import Context, load_sources
 from deckgen.rulebook.files import READING_TRIM, booklet_names, booklet_stem, has_rulebook
 from deckgen.rulebook.impose import impose
-from deckgen.rulebook.pdf import TRIMS, Layout, RulebookDocument, place_faces
+from deckgen.rulebook.pdf import Layout, RulebookDocument, place_faces
 from deckgen.rulebook.source import Source
 from deckgen.rulebook.structure import structure_problems
 
@@ -45,7 +46,7 @@ def render_booklet(project: Project, game: Game, source: Source, data, trim: str
     """The booklet's pages in reading order (PDF bytes, card faces drawn), and its problems."""
     fonts = register_fonts(project)
     descriptor = project.descriptor(game)
-    layout = Layout(TRIMS[trim][0] * mm, TRIMS[trim][1] * mm)
+    layout = Layout(BOOKLET_PAGES_MM[trim][0] * mm, BOOKLET_PAGES_MM[trim][1] * mm)
     found: list[Problem] = []
     theme = theme_for(game, source, fonts, found)
     ctx = Context(project, game, descriptor, data, source, draw=True, theme=theme, problems=found)
@@ -132,10 +133,11 @@ def build_rulebooks(project: Project, game: Game, languages, paper: str, data) -
             continue
         files.append((reading_name, reading))
         title = f"{game.name(lang)} – {stem}"
-        if paper == "letter":
-            pages, found = render_booklet(project, game, source, data, "half-letter")
+        page, sheet = booklet_page(paper)
+        if page != READING_TRIM:
+            pages, found = render_booklet(project, game, source, data, page)
             problems += found
-            files.append((imposed_name, impose(pages, (279.4, 215.9), title)))
         else:
-            files.append((imposed_name, impose(reading, (297.0, 210.0), title)))
+            pages = reading
+        files.append((imposed_name, impose(pages, landscape(sheet), title)))
     return files, problems

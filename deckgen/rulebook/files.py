@@ -6,12 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckgen.layout.papers import READING_PAGE, booklet_page
+
 if TYPE_CHECKING:  # pragma: no cover
     from deckgen.model import Game
 
 RULES_DIR = "rules"
-#: The page every booklet is laid out on, in reading order.
-READING_TRIM = "a5"
+#: The page every booklet is laid out on, in reading order (deckgen.layout.papers names it).
+READING_TRIM = READING_PAGE
 
 
 def source_path(game: Game, lang: str) -> Path:
@@ -28,7 +30,7 @@ def booklet_stem(game: Game, lang: str) -> str:
 
 def imposed_paper(paper: str) -> str:
     """The sheet a booklet is imposed on, two pages a side: letter for --paper letter, else A4."""
-    return "letter" if paper == "letter" else "a4"
+    return booklet_page(paper)[1]
 
 
 def booklet_names(game: Game, lang: str, paper: str) -> tuple[str, str]:

@@ -14,7 +14,9 @@ import io
 
 import pikepdf
 
-MM = 72.0 / 25.4
+from deckgen.layout.papers import MM_TO_PT
+
+MM = MM_TO_PT
 
 
 def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:

@@ -17,14 +17,12 @@ from typing import Any
 
 import pikepdf
 from reportlab.lib.colors import HexColor
-from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageTemplate
 
+from deckgen.layout.papers import MM_TO_PT as mm
 from deckgen.render.vector import MM, svg_to_pdf
 
 BLEED_MM = 3.0
-#: Trim sizes of the booklet pages, mm.
-TRIMS = {"a5": (148.0, 210.0), "half-letter": (139.7, 215.9)}
 
 
 @dataclass
@@ -224,5 +222,5 @@ def face_size(width_mm: float, card_w: float, card_h: float) -> tuple[float, flo
     return width_mm, width_mm * card_h / card_w
 
 
-__all__ = ["BLEED_MM", "FaceBox", "Heading", "Layout", "MM", "PlacedFace", "RulebookDocument", "TRIMS", "Theme",
+__all__ = ["BLEED_MM", "FaceBox", "Heading", "Layout", "MM", "PlacedFace", "RulebookDocument", "Theme",
            "face_size", "next_body", "place_faces"]

@@ -1,4 +1,4 @@
-"""Where a deck's cards come from: YAML card lists with generated runs, or spreadsheets.
+"""Where a deck's cards come from: YAML card lists with generated runs, spreadsheets, or a plugin's reader.
 
 :func:`load_card_list` reads one file named by a deck's ``cards:`` and
 returns the same located document whatever the file is — one plain entry
@@ -9,29 +9,21 @@ the texts a spreadsheet's ``name.en`` columns give.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from deckgen.errors import DeckgenError, Problem
 from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
-from deckgen.sources.runs import Run, RunCard, expand, lang_run_problems, run_texts
-from deckgen.sources.sheets import is_sheet, read_sheet
-from deckgen.strings import Text, located
+from deckgen.parts import Parts
+from deckgen.sources.readers import (
+    CardFile, CardList, plugin_entries, register_card_source, source_for, unread_suffix,
+)
+from deckgen.sources.runs import Run, expand, lang_run_problems, run_texts
 from deckgen.yamlpos import Located
 
-__all__ = ["CardList", "check_cards", "load_card_list", "card_texts_for", "lang_run_problems", "Run"]
-
-
-@dataclass
-class CardList:
-    """A card list, one located entry per card, and where its cards' texts come from."""
-
-    doc: Located
-    runs: dict[int, RunCard] = field(default_factory=dict)  # entry index -> its run
-    #: entry index -> lang -> text key -> located text (a spreadsheet's TEXT.LANG columns)
-    texts: dict[int, dict[str, dict[str, Text]]] = field(default_factory=dict)
-    sheet: bool = False  # read from a spreadsheet (problems are named by column)
+__all__ = ["CardFile", "CardList", "check_cards", "load_card_list", "card_texts_for", "lang_run_problems",
+           "register_card_source", "unread_suffix", "Run"]
 
 
 def check_cards(cards: CardList, schema: dict, limits: Limits = DEFAULT_LIMITS) -> list[Problem]:
@@ -57,27 +49,23 @@ def check_cards(cards: CardList, schema: dict, limits: Limits = DEFAULT_LIMITS) 
 
 def load_card_list(path: Path, name: str, load_yaml: Callable[[Path], Located | None],
                    card_fields: Mapping[str, Any], card_texts, languages,
-                   limits: Limits = DEFAULT_LIMITS) -> tuple[CardList | None, list[Problem]]:
-    """Read the card list ``path`` (shown as ``name``) within ``limits``: (the list or None, problems)."""
-    if is_sheet(path.name):
-        if not path.is_file():
-            return None, [Problem(name, message="file not found")]
-        try:
-            sheet = read_sheet(path, name, card_fields, card_texts, languages, limits)
-        except DeckgenError as exc:
-            return None, exc.problems
-        texts = {i: {lang: {key: located(value, name, row, col, f"{key}.{lang}")
-                            for key, (value, row, col) in by_key.items()}
-                     for lang, by_key in by_lang.items()}
-                 for i, by_lang in sheet.texts.items()}
-        return CardList(sheet.doc, texts=texts, sheet=True), []
-    doc = load_yaml(path)
-    if doc is None:
-        return None, []
-    expanded, runs, problems = expand(doc, limits)
-    if problems:
-        return None, problems
-    return CardList(expanded, runs=runs), []
+                   limits: Limits = DEFAULT_LIMITS, parts: Parts | None = None) -> tuple[CardList | None, list[Problem]]:
+    """Read the card list ``path`` (shown as ``name``) within ``limits`` with the reader of its suffix
+    (:mod:`deckgen.sources.readers`; ``parts``: the project's plugins'): (the list or None, problems)."""
+    card_file = CardFile(path, name, limits, card_fields, tuple(card_texts), tuple(languages), load_yaml)
+    source = source_for(path.name, parts)
+    if source is None:
+        return None, [Problem(name, message=unread_suffix(path.name, parts) or "")]
+    try:
+        if source.origin == "deckgen":
+            return source.read(card_file), []
+        doc = plugin_entries(card_file, source)
+        expanded, runs, problems = expand(doc, limits)
+        if problems:
+            return None, problems
+        return CardList(expanded, runs=runs), []
+    except DeckgenError as exc:
+        return None, exc.problems
 
 
 def card_texts_for(cards: CardList, index: int, card_id: str, lang: str, lang_doc: Located,

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.pens.svgPathPen import SVGPathPen
@@ -44,9 +45,10 @@ class Font:
         os2 = self.tt["OS/2"]
         self.ascender = os2.sTypoAscender / self.upem
         self.descender = -os2.sTypoDescender / self.upem  # positive depth
-        cap = getattr(os2, "sCapHeight", 0) or 0
+        cap = getattr(os2, "sCapHeight", 0) or 0  # font units; absent before OS/2 version 2
         if not cap and "H" in self._glyph_names():
-            cap = self.bounds("H")[3]
+            box = self.bounds("H")  # em; None when the H is blank
+            cap = box[3] * self.upem if box is not None else 0
         self.cap_height = (cap or 0.7 * self.upem) / self.upem
         self._kern_cache: dict[tuple[str, str], float] = {}
         self._gpos_subtables = self._read_gpos_pair_lookups()
@@ -88,7 +90,7 @@ class Font:
         self._glyphset[glyph].draw(pen)
         if pen.bounds is None:
             return None
-        return tuple(v / self.upem for v in pen.bounds)  # type: ignore[return-value]
+        return tuple(v / self.upem for v in pen.bounds)
 
     @functools.lru_cache(maxsize=None)
     def outline(self, glyph: str) -> str:
@@ -126,7 +128,7 @@ class Font:
         lookups = []
         for i in sorted(indices):
             lookup = gpos.LookupList.Lookup[i]
-            subs = []
+            subs: list[tuple[int, dict[str, int], Any, dict | None]] = []
             for st in lookup.SubTable:
                 if lookup.LookupType == 9:  # extension
                     if st.ExtensionLookupType != 2:

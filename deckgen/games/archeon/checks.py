@@ -97,10 +97,10 @@ def check_archive(ctx: CheckContext) -> list[Problem]:
         if card is None:
             problems.append(Problem.at(f"the seed's card {card_id} is missing from the archive", file=file))
             continue
-        src = by_id[card_id].source
+        src = by_id[card_id].source if card_id in by_id else None
         for key, want in attrs.items():
             if getattr(card, key) != want:
-                problems.append(Problem(src.file, src.line, None, f"{card_id}.{key}",
+                problems.append(Problem(src.file if src else file, src.line if src else None, None, f"{card_id}.{key}",
                                         f"seed 002 shows {card_id} with {key} {want!r}, not {getattr(card, key)!r}"))
     untiered = sum(c.tier is None for c in cards)
     if cards and not 0.4 <= untiered / len(cards) <= 0.6:
@@ -124,9 +124,9 @@ def match_deck_problems(data: ArcheonData, cards) -> list[str]:
         for value in range(1, 7):
             if counts[(family, value)] != r.copies_per_value:
                 out.append(f"{counts[(family, value)]} {family} cards of value {value}, not {r.copies_per_value}")
-        for value, need in (("impostor", r.impostors), ("sylop", r.sylops)):
-            if counts[(family, value)] != need:
-                out.append(f"{counts[(family, value)]} {family} {value}s, not {need}")
+        for special, need in (("impostor", r.impostors), ("sylop", r.sylops)):
+            if counts[(family, special)] != need:
+                out.append(f"{counts[(family, special)]} {family} {special}s, not {need}")
     if len(cards) != r.match_deck_size:
         out.append(f"{len(cards)} cards, not {r.match_deck_size}")
     return out
@@ -190,10 +190,10 @@ def check_words(ctx: CheckContext) -> list[Problem]:
     except DeckgenError as exc:  # its own located problems; the signs' glyphs cannot be judged, so are not
         icons = None
         problems.extend(exc.problems)
-    for sign in data.signs.values() if icons is not None else ():
-        if sign.glyph not in icons:
-            problems.append(Problem.at(f"sign {sign.id}: no glyph {sign.glyph!r} in templates/{ctx.game.id}/icons.yaml",
-                                       file=_file(ctx, "signs"), field=f"signs.{sign.id}.glyph"))
+    for spec in data.signs.values():
+        if icons is not None and spec.glyph not in icons:
+            problems.append(Problem.at(f"sign {spec.id}: no glyph {spec.glyph!r} in templates/{ctx.game.id}/icons.yaml",
+                                       file=_file(ctx, "signs"), field=f"signs.{spec.id}.glyph"))
     r = data.rules
     keys = [f"family.{f}" for f in r.families] + [f"side.{s}" for s in r.sides] + [f"kind.{k}" for k in r.kinds]
     keys += [f"rarity.{k}" for k in r.rarities] + [f"rarity.{k}.short" for k in r.rarities]

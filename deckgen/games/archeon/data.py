@@ -67,7 +67,7 @@ RULES_SCHEMA = {
 }
 
 # ability -> the keys of one tier (JSON Schema of each); the engine implements these.
-ABILITY_TIER = {
+ABILITY_TIER: dict[str, dict[str, Any]] = {
     "assembly": {"reach": _POS},
     "tuning": {"by": _POS, "reach": {"enum": ["own", "any"]}},
     "stabilisation": {"cap": _NAT},
@@ -166,14 +166,6 @@ class ArchiveCard:
     side: str
     tier: int | None
     kind: str
-
-    @property
-    def is_impostor(self) -> bool:
-        return self.value == "impostor"
-
-    @property
-    def is_sylop(self) -> bool:
-        return self.value == "sylop"
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ GAME_ID = "archeon"
 def _groups(data: ArcheonData) -> list[tuple[str, int | str, int]]:
     """(family, value, how many) of a match deck, in deck order."""
     r = data.rules
-    out = []
+    out: list[tuple[str, int | str, int]] = []
     for family in r.families:
         out += [(family, v, r.copies_per_value) for v in range(1, 7)]
         out += [(family, "impostor", r.impostors), (family, "sylop", r.sylops)]
@@ -158,7 +158,7 @@ def deck_list(game, path: Path):
     cards = read_deck(path, of(load_data(game)))
     if not cards:
         raise DeckgenError(doc.problem(("cards",), "the deck list has no cards"))
-    name = f"{kind}-{seed}" if seed is not None else kind
+    name = f"{kind}-{seed}" if seed is not None else str(kind)  # kind: one of DECK_KINDS
     return DeckList(deck=ARCHIVE_DECK, name=name, cards=tuple(c.id for c in cards))
 
 
@@ -189,7 +189,7 @@ def deck_command(game: str, seed: int, support: bool, size: int | None, side: st
       deckgen deck archeon --seed 7 --out match-7.yaml
       deckgen deck archeon --seed 3 --support --out entourage-3.yaml
     """
-    from deckgen.cli import _load
+    from deckgen.commands.common import load_for as _load
     from deckgen.decisions import require_engine
     from deckgen.games.archeon.data import of
 

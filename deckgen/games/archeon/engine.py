@@ -117,7 +117,7 @@ class Hand:
     difference: int
     total: int
     key: tuple  # the strength before Cook the Books
-    cards: tuple[HandCard, HandCard] = ()
+    cards: tuple[HandCard, ...] = ()  # the two cards held (none for a hand judged from values)
     natural: str = ""  # the step id the cards make before Dxun raises them
 
     def as_dict(self) -> dict[str, Any]:
@@ -315,12 +315,12 @@ def _modify(values: dict[str, list[int]], ctx: _Context) -> None:
             elif play.ability == "rank-shift":
                 by = int(play.params["by"])
                 reach = play.params["reach"]
-                other = play.target if play.target and play.target != p.name else None
-                lower_own = reach == "own" or reach == "own-and-other" or other is None
+                shifted = play.target if play.target and play.target != p.name else None
+                lower_own = reach == "own" or reach == "own-and-other" or shifted is None
                 if lower_own:
                     own[:] = [_clamp(v - by) if v else v for v in own]
-                if other is not None and reach != "own":
-                    values[other][:] = [_clamp(v + by) if v else v for v in values[other]]
+                if shifted is not None and reach != "own":
+                    values[shifted][:] = [_clamp(v + by) if v else v for v in values[shifted]]
 
 
 # ------------------------------------------------------------------ steps 5-6: qualification, strength
@@ -331,7 +331,7 @@ def _qualify(ctx: _Context, player: Player, cards: tuple[HandCard, HandCard], va
     data = ctx.data
     ladder = data.rules.ladder
     a, b = vals
-    plain = False
+    plain: bool | str = False  # True: nothing counts; "discredit": pairs count plain
     chron_mirror = False
     for i, t in ctx.tokens:
         if t.effect.get("plain_pairs") and ctx.touches(i, t, player.name):
@@ -406,6 +406,7 @@ def _evaluate(ctx: _Context, players: Sequence[Player], choice: Mapping[tuple[in
         vals = [0, 0]
         for slot, card in enumerate(cards):
             if card.kind == "number":
+                assert card.value is not None, "a numbered card has its value"
                 vals[slot] = int(card.value)
             elif card.kind == "impostor":
                 vals[slot] = choice[(pi, slot)]
@@ -428,7 +429,8 @@ def _evaluate(ctx: _Context, players: Sequence[Player], choice: Mapping[tuple[in
     return [_qualify(ctx, p, p.cards, values[p.name], meta[p.name][0], meta[p.name][1], prime) for p in players]
 
 
-def _choices(ctx: _Context, players: Sequence[Player]) -> list[dict[tuple[int, int], tuple[int, ...]]]:
+def _choices(ctx: _Context, players: Sequence[Player]) -> dict[tuple[int, int], tuple[int, ...]]:
+    """(player, slot) -> the values each Impostor may take."""
     out = {}
     for pi, p in enumerate(players):
         for slot, card in enumerate(p.cards):
@@ -456,14 +458,10 @@ def reveal(data: ArcheonData, players: Sequence[Player], table: Table) -> Reveal
         slots = [k for k in options if k[0] == pi and len(options[k]) > 1]
         if not slots:
             continue
-        best, best_key = None, None
-        for combo in product(*(options[k] for k in slots)):
-            trial = dict(choice)
-            trial.update(zip(slots, combo))
-            hand = _evaluate(ctx, players, trial)[pi]
-            k = strength(hand, reversed_)
-            if best_key is None or k > best_key:
-                best, best_key = combo, k
+        combos = list(product(*(options[k] for k in slots)))
+        keys = [strength(_evaluate(ctx, players, {**choice, **dict(zip(slots, combo))})[pi], reversed_)
+                for combo in combos]
+        best = combos[keys.index(max(keys))]  # the first of equally strong choices
         choice.update(zip(slots, best))
     hands = _evaluate(ctx, players, choice)
     best_key = max(strength(h, reversed_) for h in hands)

@@ -90,8 +90,10 @@ def parse_card(data: ArcheonData, raw: Any, path: tuple) -> HandCard:
             raise ShowdownError(path + (extra[0],), f"an archive card has its own {extra[0]}: give only card, "
                                                     f"dice and choose")
         a = data.archive[card_id]
-        kind = "number" if isinstance(a.value, int) else a.value
-        base = HandCard(a.family, kind, a.value if kind == "number" else None, a.sign, a.era, a.id)
+        if isinstance(a.value, int):
+            base = HandCard(a.family, "number", a.value, a.sign, a.era, a.id)
+        else:  # "impostor" or "sylop"
+            base = HandCard(a.family, a.value, None, a.sign, a.era, a.id)
     else:
         family = _known(data, "family", raw.get("family"), path + ("family",), FAMILIES)
         flags = [k for k in ("value", "impostor", "sylop") if k in raw]
@@ -108,7 +110,8 @@ def parse_card(data: ArcheonData, raw: Any, path: tuple) -> HandCard:
         sign = _known(data, "sign", raw["sign"], path + ("sign",), tuple(data.signs)) if "sign" in raw else None
         era = _known(data, "era", raw["era"], path + ("era",), data.eras) if "era" in raw else None
         base = HandCard(family, kind, value, sign, era)
-    dice, choose = (), None
+    dice: tuple[int, ...] = ()
+    choose: int | None = None
     if "dice" in raw or "choose" in raw:
         if base.kind != "impostor":
             raise ShowdownError(path + ("dice" if "dice" in raw else "choose",), "only an Impostor has dice")
@@ -164,15 +167,17 @@ def parse_play(data: ArcheonData, raw: Any, path: tuple, names: list[str], me: s
                    "resolution") and target not in (None, me):
         raise ShowdownError(path + ("target",), f"{ability} acts only for its player")
     if ability == "tuning":
-        by = raw.get("by")
-        if isinstance(by, bool) or not isinstance(by, int) or by == 0 or abs(by) > int(params["by"]):
+        given = raw.get("by")
+        if isinstance(given, bool) or not isinstance(given, int) or given == 0 or abs(given) > int(params["by"]):
             raise ShowdownError(path + ("by",), f"tuning at tier {tier} changes a value by "
                                                 f"{'±1' if params['by'] == 1 else '±1 or ±2'}: give by: +1 or -1")
+        by = given
     if ability == "protocol":
-        by = raw.get("by", -1)
-        if isinstance(by, bool) or not isinstance(by, int) or not -int(params["by"]) <= by <= -1:
+        given = raw.get("by", -1)
+        if isinstance(given, bool) or not isinstance(given, int) or not -int(params["by"]) <= given <= -1:
             raise ShowdownError(path + ("by",), f"protocol at tier {tier} lowers a value by 1 to {params['by']}: "
                                                 f"give by: -1" + (f" ... -{params['by']}" if params["by"] > 1 else ""))
+        by = given
     if ability == "resolution":
         cancel = raw.get("cancel")
         if not isinstance(cancel, str):

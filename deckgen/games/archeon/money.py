@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from deckgen.games.archeon.data import Rules
-from deckgen.games.archeon.engine import Hand, Play, Player, Reveal, Table
+from deckgen.games.archeon.engine import Hand, Player, Reveal, Table
 
 
 def ante(rules: Rules, round_no: int, frozen: bool = False) -> int:
@@ -108,15 +108,17 @@ def settle(rules: Rules, players: Sequence[Player], table: Table, reveal: Reveal
     for hand in losers:
         paid = penalty(rules, hand, by_name[hand.name], table, reveal, ante_now).final
         out.penalties[hand.name] = paid
-        if chips[hand.name] is not None:
-            chips[hand.name] -= paid
+        held = chips[hand.name]
+        if held is not None:
+            chips[hand.name] = held - paid
     if planet.get("must_draw_or_pay"):
         for p in players:
             if not p.drew:
                 due = int(planet["must_draw_or_pay"])
-                if chips[p.name] is not None:
-                    due = min(due, chips[p.name])
-                    chips[p.name] -= due
+                held = chips[p.name]
+                if held is not None:
+                    due = min(due, held)
+                    chips[p.name] = held - due
                 out.charges[p.name] = due
     bank = bank_before + sum(out.penalties.values()) + sum(out.charges.values())
     for p in players:
@@ -124,8 +126,9 @@ def settle(rules: Rules, players: Sequence[Player], table: Table, reveal: Reveal
         if owed:
             bank -= owed
             out.rewards[p.name] = owed
-            if chips[p.name] is not None:
-                chips[p.name] += owed
+            held = chips[p.name]
+            if held is not None:
+                chips[p.name] = held + owed
     if planet.get("bank_factor"):
         extra = bank * (int(planet["bank_factor"]) - 1)
         bank += extra
@@ -144,20 +147,22 @@ def settle(rules: Rules, players: Sequence[Player], table: Table, reveal: Reveal
     out.bank = bank
     out.payout = split(bank, recipients)
     for name, got in out.payout.items():
-        if chips[name] is not None:
-            chips[name] += got
+        held = chips[name]
+        if held is not None:
+            chips[name] = held + got
     for p in players:
         owed = (debts or {}).get(p.name, 0)
         for play in p.plays:
             if play.ability == "credit-line":
                 owed += int(play.params["repay"])
         if owed:
-            if chips[p.name] is not None:
-                owed = min(owed, chips[p.name])
-                chips[p.name] -= owed
+            held = chips[p.name]
+            if held is not None:
+                owed = min(owed, held)
+                chips[p.name] = held - owed
             out.debts[p.name] = owed
     out.chips_after = {k: v for k, v in chips.items() if v is not None}
-    out.eliminated = [p.name for p in players if chips[p.name] is not None and chips[p.name] <= 0]
+    out.eliminated = [p.name for p in players if (held := chips[p.name]) is not None and held <= 0]
     out.stakes = stakes({p.name: p.stake for p in players if p.stake}, reveal.winners)
     return out
 
@@ -217,7 +222,3 @@ def placings(out_round: Mapping[str, int | None]) -> dict[str, int]:
             last = rnd
         places[name] = place
     return places
-
-
-def abilities_of(player: Player, ability: str) -> list[Play]:
-    return [p for p in player.plays if p.ability == ability]

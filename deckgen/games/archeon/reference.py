@@ -82,6 +82,7 @@ class _Cards:
 
     def svg(self, card_id: str) -> str:
         if card_id not in self.svgs:
+            assert self.renderer is not None  # a card id of the deck (_card_ids) means the deck is there
             face = self.renderer.render_front(self.by_id[card_id])
             self.problems.extend(face.problems)
             self.svgs[card_id] = face.svg
@@ -119,7 +120,7 @@ def _ladder(ctx, data, where: _Where, cards: _Cards) -> list[dict[str, Any]]:
             ctx.problems.append(where.problem(("ladder", step, unknown[0]), f"unknown key {unknown[0]!r} (an example "
                                                                          f"is hand, and optional {', '.join(TABLE_KEYS)})"))
             continue
-        hand = spec.get("hand")
+        hand: Any = spec.get("hand")  # as written: _card_ids says why it cannot be printed
         why = _card_ids(hand, cards)
         if why:
             ctx.problems.append(where.problem(("ladder", step, "hand"), why))
@@ -170,7 +171,7 @@ def _penalty(ctx, data, where: _Where, cards: _Cards) -> dict[str, Any] | None:
         return None
     loser = losers[0]
     index = next(i for i, p in enumerate(spec["players"]) if p.get("name") == loser["name"])
-    hand = spec["players"][index].get("hand")
+    hand: Any = spec["players"][index].get("hand")  # as written: _card_ids says why it cannot be printed
     why = _card_ids(hand, cards)
     if why:
         ctx.problems.append(where.problem(("penalty", "players", index, "hand"), why))

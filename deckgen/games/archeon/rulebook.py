@@ -80,7 +80,7 @@ def _value_of(card: Mapping[str, Any]) -> Any:
     return card.get("value")
 
 
-def _shared_sign(cards, value: Any, wanted: str) -> str | None:
+def _shared_sign(cards, value: Any, wanted: Any) -> str | None:
     """The sign that stands for ``wanted`` at ``value``: ``wanted`` if both families have it, else the
     first sign (archive order) that both families have at that value."""
     by_family: dict[str, list[str]] = {}
@@ -137,14 +137,14 @@ def stand_in(game, card: Mapping[str, Any]) -> str | None:
 
     # unnamed signs and eras come from halves of their lists, one half per family, so that two stand-ins of
     # different families share neither
-    families = sorted({f.get("family") for _, f in cards})
+    families = sorted({f["family"] for _, f in cards})  # every archive card has one (data.archive_problems)
     half = families.index(family) % 2 if family in families else 0
 
     def foreign(f: Mapping[str, Any]) -> int:
         out = 0
         for key in ("sign", "era"):
             if not card.get(key):
-                values = sorted({g.get(key) for _, g in cards})
+                values = sorted({g[key] for _, g in cards})
                 out += values.index(f.get(key)) % 2 != half
         return out
 

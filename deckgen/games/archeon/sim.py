@@ -78,6 +78,12 @@ STRATEGIES = {
 STRATEGY_NAMES = tuple(STRATEGIES)
 
 
+def _number(card: HandCard) -> int:
+    """The printed value of a numbered card."""
+    assert card.value is not None, "a numbered card has its value"
+    return card.value
+
+
 def score(cards: tuple[HandCard, HandCard]) -> float:
     """A rough strength of a hand as its holder sees it before the reveal (higher is better)."""
     a, b = cards
@@ -89,16 +95,17 @@ def score(cards: tuple[HandCard, HandCard]) -> float:
         return 100.0
     if "sylop" in kinds:
         other = b if a.kind == "sylop" else a
-        return (55.0 if other.kind == "impostor" else 60.0 - 2 * other.value) + bonus
+        return (55.0 if other.kind == "impostor" else 60.0 - 2 * _number(other)) + bonus
     if kinds == {"impostor"}:
         return 34.0
     if "impostor" in kinds:
         other = b if a.kind == "impostor" else a
-        return 28.0 - 0.5 * other.value
-    if a.value == b.value:
-        return 60.0 - 2 * a.value + bonus
-    diff = abs(a.value - b.value)
-    return 20.0 - 3 * diff - 0.2 * (a.value + b.value)
+        return 28.0 - 0.5 * _number(other)
+    va, vb = _number(a), _number(b)
+    if va == vb:
+        return 60.0 - 2 * va + bonus
+    diff = abs(va - vb)
+    return 20.0 - 3 * diff - 0.2 * (va + vb)
 
 
 @dataclass
@@ -345,7 +352,7 @@ class Match:
                 use = last and hand[0].era == hand[1].era and hand[0].sign != hand[1].sign
             elif eff.get("swap_hands"):
                 use, target = last and s < 0 and richest is not None, richest
-                if use:
+                if use and target is not None:
                     rnd.hands[who], rnd.hands[target] = rnd.hands[target], rnd.hands[who]
             if use:
                 self.spend_token(rnd, who, name, target=target)
@@ -393,7 +400,9 @@ class Match:
         side = rnd.rules.get("entourage_side")
         hand = rnd.hands[who]
         s = score((hand[0], hand[1]))
-        nums = [c.value if c.kind == "number" else None for c in hand]
+        first, second = hand[0], hand[1]
+        nums = (first.value, second.value) if first.kind == second.kind == "number" \
+            and first.value is not None and second.value is not None else None  # the two numbers, if both are
         for card in list(seat.entourage):
             if card.tier is None or (side and card.side != side):
                 continue
@@ -406,14 +415,14 @@ class Match:
             elif ab == "advance" and s >= 50 and self.bank > 0:
                 self.from_bank(who, int(params["take"]))
                 play = Play(ab, card.tier, params)
-            elif ab == "assembly" and None not in nums and nums[0] != nums[1] \
+            elif ab == "assembly" and nums is not None and nums[0] != nums[1] \
                     and abs(nums[0] - nums[1]) <= int(params["reach"]):
                 play = Play(ab, card.tier, params, card="blood" if nums[0] > nums[1] else "sand")
-            elif ab in ("tuning", "protocol") and None not in nums and abs(nums[0] - nums[1]) <= int(params["by"]) \
+            elif ab in ("tuning", "protocol") and nums is not None and abs(nums[0] - nums[1]) <= int(params["by"]) \
                     and nums[0] != nums[1]:
                 hi = 0 if nums[0] > nums[1] else 1
                 play = Play(ab, card.tier, params, card=FAMILIES[hi], by=-abs(nums[0] - nums[1]))
-            elif ab == "rank-shift" and None not in nums and nums[0] == nums[1] and nums[0] > 1:
+            elif ab == "rank-shift" and nums is not None and nums[0] == nums[1] and nums[0] > 1:
                 play = Play(ab, card.tier, params)
             elif ab == "providence" and last and any(c.kind == "impostor" for c in hand):
                 play = Play(ab, card.tier, params)
@@ -680,7 +689,7 @@ def simulate(request: SimulationRequest) -> list[dict]:
     return records
 
 
-def summarize(records: list[dict], request: SimulationRequest) -> Mapping[str, list[dict]]:
+def summarize(records: list[dict], request: SimulationRequest) -> Mapping[str, list[dict] | Mapping[str, Any]]:
     """How often each step occurs at the reveals and how often it wins a round; match lengths."""
     data = of(request.data)
     shown: Counter = Counter()

@@ -104,11 +104,13 @@ def play_talk(talk: Mapping[str, int], moves: Sequence[Declaration | Plant], chi
     out = TalkResult()
 
     def pay(payer: str, payee: str, amount: int, reason: str) -> int:
-        if chips.get(payer) is not None:
-            amount = max(0, min(amount, chips[payer]))
-            chips[payer] -= amount
-        if payee != "bank" and chips.get(payee) is not None:
-            chips[payee] += amount
+        held = chips.get(payer)
+        if held is not None:
+            amount = max(0, min(amount, held))
+            chips[payer] = held - amount
+        payee_held = chips.get(payee)
+        if payee != "bank" and payee_held is not None:
+            chips[payee] = payee_held + amount
         out.payments.append(Payment(payer, payee, amount, reason))
         return amount
 

@@ -170,10 +170,3 @@ def load_data(game: Game | None) -> dict[str, Any]:
             raise DeckgenError(problems)
         data["locations"] = parse_locations(doc.data)
     return data
-
-
-def parse_card_or_none(token: str) -> Card | None:
-    try:
-        return parse_card(token)
-    except ShowdownError:
-        return None

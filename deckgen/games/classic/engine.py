@@ -227,23 +227,23 @@ def best_evaluation(own: Sequence[Card | str], pool: Sequence[Card | str] = (),
     :func:`evaluate`.  ``borrowed`` of the result names the pool cards used
     (none when the own cards alone are as good).
     """
-    own = tuple(parse_card(c) for c in own)
-    best = evaluate(own, location)
-    pool = tuple(parse_card(c) for c in pool)
-    if not pool:
+    own_cards = tuple(parse_card(c) for c in own)
+    best = evaluate(own_cards, location)
+    pool_cards = tuple(parse_card(c) for c in pool)
+    if not pool_cards:
         return best
     candidates: list[tuple[Card, ...]] = []
     sizes = {IDIOTS_ARRAY_SIZE} | ({location.array.size} if location and location.array else set())
     for size in sorted(sizes):
-        if size > len(own):
-            candidates.extend(combinations(pool, size - len(own)))
-    reachable = _pool_totals(pool, location)
-    base = hand_total(own, location)
+        if size > len(own_cards):
+            candidates.extend(combinations(pool_cards, size - len(own_cards)))
+    reachable = _pool_totals(pool_cards, location)
+    base = hand_total(own_cards, location)
     target = next((t for t in LIVE_TOTALS_BEST_FIRST if t - base in reachable), None)
     if target is not None:
         candidates.append(reachable[target - base])
     for picked in candidates:
-        trial = evaluate(own + picked, location)
+        trial = evaluate(own_cards + picked, location)
         if trial.key > best.key:
             best = replace(trial, borrowed=picked)
     return best
@@ -304,7 +304,7 @@ def resolve(
     choice is made once, at the showdown: a sudden-demise card joins the
     hand as it was shown.
     """
-    extra = {k: [parse_card(c) for c in v] for k, v in (extra or {}).items()}
+    dealt = {k: [parse_card(c) for c in v] for k, v in (extra or {}).items()}
     own = {n: tuple(parse_card(c) for c in h) for n, h in hands.items()}
     pools = _pools(own, community)
     evals = {n: best_evaluation(own[n], pools[n], location) for n in own}
@@ -320,12 +320,12 @@ def resolve(
             live = [n for n in live if n not in tied]
             if len(tied) == 1:
                 return tied, []
-            lacking = [n for n in tied if used[n] >= len(extra.get(n, ()))]
+            lacking = [n for n in tied if used[n] >= len(dealt.get(n, ()))]
             if lacking:
                 return tied, lacking
             enlarged = {}
             for n in tied:
-                cards = group[n][0] + (extra[n][used[n]],)
+                cards = group[n][0] + (dealt[n][used[n]],)
                 used[n] += 1
                 enlarged[n] = (cards, evaluate(cards, location))
             rounds.append(DemiseRound(tuple(tied), tuple((n, ev) for n, (_, ev) in enlarged.items())))

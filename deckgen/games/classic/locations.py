@@ -19,7 +19,7 @@ slots: no card left over, no slot left empty.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from deckgen.games.classic.cards import (
     FACE_COPIES,
@@ -116,7 +116,7 @@ class Location:
 # ---------------------------------------------------------------- validation
 
 
-def _fail(path: tuple, message: str):
+def _fail(path: tuple, message: str) -> NoReturn:
     raise ShowdownError(path, message)
 
 

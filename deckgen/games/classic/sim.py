@@ -150,7 +150,9 @@ class _Table:
         self.caller: str | None = None
         for _ in range(2):
             for n in self.names:
-                self.held[n].append(self.draw_card())
+                card = self.draw_card()
+                assert card is not None  # a fresh deck holds two cards for every seat
+                self.held[n].append(card)
 
     # ------------------------------------------------------------ basics
     def log(self, player: str | None, kind: str, detail: str = "", amount: int = 0, turn: str | None = None,
@@ -315,7 +317,7 @@ class _Table:
             self.deck_ran_out = True
             self.log(name, "stand", "too few cards in the deck", turn=turn)
             return
-        drawn = [self.draw_card() for _ in range(k)]
+        drawn = [card for card in (self.draw_card() for _ in range(k)) if card is not None]  # all k: checked above
         discard = max(combinations(self.held[name], k),
                       key=lambda out: self.judge(name, _without(before, out) + drawn).key)
         self.apply_draw(name, before, drawn, list(discard), turn)
@@ -400,13 +402,18 @@ def simulate(seed: int, config: SimConfig | None = None) -> SimResult:
     t = _Table(seed, cfg)
     ended = _play_weg(t) if not cfg.rules.uses_dice else _play_dice(t)
     stakes = [Stake(n, t.bets[n], n not in t.in_play) for n in t.names]
-    money_rules = dict(sabacc_pot=cfg.sabacc_pot, ante=ANTE, penalty=cfg.rules.penalty,
-                       fold_fee=cfg.rules.fold_fee, sabacc_ante_always=cfg.rules.sabacc_ante_always)
+
+    def pay(outcome: Outcome | None) -> Settlement:
+        return settle(stakes, outcome, sabacc_pot=cfg.sabacc_pot, ante=ANTE, penalty=cfg.rules.penalty,
+                      fold_fee=cfg.rules.fold_fee, sabacc_ante_always=cfg.rules.sabacc_ante_always)
+
     categories: tuple[tuple[str, str], ...] = ()
     borrowed: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    winners: tuple[str, ...]
+    category: str | None
     if ended == UNCONTESTED:
         winners, category = (t.in_play[0],), UNCONTESTED
-        money = settle(stakes, None, **money_rules)
+        money = pay(None)
     else:
         res = t.showdown()
         t.log(None, "showdown", ",".join(res.winners))
@@ -417,7 +424,7 @@ def simulate(seed: int, config: SimConfig | None = None) -> SimResult:
         borrowed = tuple((n, tuple(c.id for c in ev.borrowed)) for n, ev in res.evaluations if ev.borrowed)
         outcome = Outcome(res.winners, tuple(n for n, ev in res.evaluations if ev.bombed_out), res.special,
                           t.caller if cfg.rules.caller_pays else None)
-        money = settle(stakes, outcome, **money_rules)
+        money = pay(outcome)
     return SimResult(
         seed=seed,
         config=cfg,

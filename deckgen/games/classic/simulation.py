@@ -10,7 +10,7 @@ play (:mod:`~deckgen.games.classic.strategies`).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from deckgen.errors import DeckgenError, Problem, ShowdownError
 from deckgen.games.classic.rules import DICE_COUNTS, DICE_SIDES, FIELD_MODES, RULE_SETS, rules_from_options
@@ -120,14 +120,16 @@ def record_of(result: SimResult) -> dict[str, Any]:
 
 def simulate(request: SimulationRequest) -> list[dict]:
     """One record per hand, seeded ``request.seed + i``; ``money_change`` is always 0."""
-    config = config_from(request)
-    play = play_hand
+    table = config_from(request)
+    play: Callable[[int], SimResult]
     if request.options.get("deck") == DECK_42:
-        config = config_42(request, config)
-        play = play_hand_42
+        deck_42 = config_42(request, table)
+        play = lambda seed: play_hand_42(seed, deck_42)  # noqa: E731
+    else:
+        play = lambda seed: play_hand(seed, table)  # noqa: E731
     records = []
     for i in range(request.games):
-        records.append(record_of(play(request.seed + i, config)))
+        records.append(record_of(play(request.seed + i)))
         if request.progress is not None:
             request.progress(1)
     return records

@@ -55,7 +55,7 @@ def load_data(game) -> dict[str, Any]:
 #: Strategies of ``deckgen simulate gladbach --strategy NAME``, the default first.
 STRATEGIES = tuple(sim.STRATEGIES)
 
-SIMULATE_OPTIONS = {
+SIMULATE_OPTIONS: dict[str, dict[str, Any]] = {
     "bet": {"type": "string", "enum": list(sim.BETS), "default": "fixed",
             "description": "chips a player places each turn: fixed 1, random 1-3, or rising "
                            "(1 in rounds 1-3, 2 in 4-6, 3 in 7-9)"},

@@ -441,7 +441,7 @@ def judge(showdown: Mapping[str, Any], composition: Mapping[str, int] | None = N
         _check_copies(parsed, composition)
     keys = [rank_key(hand) for _, hand, _ in parsed]
     best = min(keys)
-    players_out = []
+    players_out: list[dict[str, Any]] = []
     for (name, hand, _), key in zip(parsed, keys):
         value = sum(c.value for c in hand)
         players_out.append(

@@ -30,7 +30,7 @@ def _at(card: Card, field: str, message: str) -> Problem:
 def _deck_at(game: Game, deck: Deck | None, message: str, deck_id: str | None = None) -> Problem:
     src = deck.source if deck else game.source
     file = src.file if src else f"data/{game.id}/game.yaml"
-    return Problem(file, src.line if src and deck else None, None, f"decks.{deck_id or deck.id}", message)
+    return Problem(file, src.line if src and deck else None, None, f"decks.{deck_id or (deck.id if deck else '')}", message)
 
 
 def main_deck_problems(game: Game, deck: Deck) -> list[Problem]:

@@ -253,6 +253,7 @@ def resolve(cards: list[Played]) -> list[int]:
     for card in cards:
         side = card.side
         if side is None or side.choices:
+            assert card.chosen is not None  # parse_card gives main cards and chosen-value cards their value
             values.append(int(card.chosen))
         elif side.kind == "double":
             if not values:
@@ -388,7 +389,7 @@ def _check_main_deck(named_tables: list[tuple[str, list[Played]]], main_deck: di
     seen: dict[int, int] = {}
     for i, (_, cards) in enumerate(named_tables):
         for j, card in enumerate(cards):
-            if card.is_main:
+            if card.is_main and card.chosen is not None:  # a main card always has its value
                 seen[card.chosen] = seen.get(card.chosen, 0) + 1
                 if seen[card.chosen] > limit.get(card.chosen, 0):
                     raise ShowdownError(

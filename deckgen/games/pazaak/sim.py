@@ -31,6 +31,7 @@ from deckgen.games.pazaak.engine import (
     HAND_SIZE,
     MAIN_DECK,
     MAX_TABLE,
+    Played,
     SETS_TO_WIN,
     STATUS_BUST,
     TARGET,
@@ -65,7 +66,7 @@ class Strategy(Protocol):
 
 
 @lru_cache(maxsize=1 << 12)
-def parse_card(token: str) -> "Played":
+def parse_card(token: str) -> Played:
     """The engine's reading of a token the simulator laid (tokens repeat, cards are immutable)."""
     return _parse_card(token)
 
@@ -165,7 +166,7 @@ class MatchResult:
         """The match in the format of the match judge (``deckgen judge pazaak FILE``)."""
         players = []
         for k, name in enumerate(self.names):
-            player = {"name": name}
+            player: dict[str, str | list[str]] = {"name": name}
             if self.side_decks:
                 player["side_deck"] = list(self.side_decks[k])
             player["hand"] = list(self.hands[k])
