@@ -23,18 +23,31 @@ def _fail(message: str) -> DeckgenError:
 
 
 @lru_cache(maxsize=None)
+def _deck_spec(game_id: str, deck_id: str) -> dict[str, Any]:
+    if BUNDLED_ROOT is None:
+        raise _fail(f"this deckgen has no bundled games, so the {game_id} engine has no deck to fall back on: "
+                    f"give it the game's data")
+    game_file = BUNDLED_ROOT / "data" / game_id / "game.yaml"
+    spec = (load_yaml(game_file, f"data/{game_id}/game.yaml").data.get("decks") or {}).get(deck_id)
+    if not isinstance(spec, dict) or "cards" not in spec:
+        raise _fail(f"the bundled {game_id} game has no deck {deck_id!r} with a card list")
+    return spec
+
+
+def bundled_variants(game_id: str, deck_id: str) -> tuple[str, ...]:
+    """The names of the variants of the bundled game's deck, in the order game.yaml gives them."""
+    return tuple(_deck_spec(game_id, deck_id).get("variants") or ())
+
+
+@lru_cache(maxsize=None)
 def bundled_cards(game_id: str, deck_id: str, variant: str | None = None) -> tuple[dict[str, Any], ...]:
     """The card entries of ``deck_id`` (with ``variant``'s file swaps) of the bundled game ``game_id``.
 
     Entries are the card files' mappings in file order; do not change them.
     """
-    if BUNDLED_ROOT is None:
-        raise _fail(f"this deckgen has no bundled games, so the {game_id} engine has no deck to fall back on: "
-                    f"give it the game's data")
-    game_dir = BUNDLED_ROOT / "data" / game_id
-    spec = (load_yaml(game_dir / "game.yaml", f"data/{game_id}/game.yaml").data.get("decks") or {}).get(deck_id)
-    if not isinstance(spec, dict) or "cards" not in spec:
-        raise _fail(f"the bundled {game_id} game has no deck {deck_id!r} with a card list")
+    spec = _deck_spec(game_id, deck_id)
+    game_dir = BUNDLED_ROOT / "data" / game_id if BUNDLED_ROOT is not None else None
+    assert game_dir is not None  # _deck_spec refused an install without bundled games
     files = [spec["cards"]] if isinstance(spec["cards"], str) else list(spec["cards"])
     if variant is not None:
         swaps = (spec.get("variants") or {}).get(variant)

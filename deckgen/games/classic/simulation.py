@@ -17,7 +17,8 @@ from deckgen.games.classic.rules import DICE_COUNTS, DICE_SIDES, FIELD_MODES, RU
 from deckgen.games.classic.settle import SABACC_POT
 from deckgen.games.classic.sim import UNCONTESTED, SimConfig, SimResult, simulate as play_hand
 from deckgen.games.classic.strategies import STRATEGY_NAMES
-from deckgen.games.classic.adapted42 import DECK_ID as DECK_42, STANDARD_COMPOSITION
+from deckgen.games.classic.adapted42 import DECK_ID as DECK_42
+from deckgen.games.classic.bundled import adapted_42_composition
 from deckgen.games.classic.sim42 import Deck42Config, simulate as play_hand_42
 from deckgen.registry import SimulationRequest
 
@@ -89,7 +90,7 @@ def config_42(request: SimulationRequest, table: SimConfig) -> Deck42Config:
                                         f"does not play it")
     if table.rules.uses_dice:
         raise _option_error("rules", "the 42-card deck plays the WEG turns and calls, not the dice rules")
-    composition = request.data.get(DECK_42) or STANDARD_COMPOSITION
+    composition = request.data.get(DECK_42) or adapted_42_composition()
     return Deck42Config(table, dict(composition))
 
 
