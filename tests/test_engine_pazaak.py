@@ -20,7 +20,7 @@ from deckgen.games.pazaak.engine import (
     validate_side_deck,
 )
 from deckgen.games.pazaak.engine import judge as judge_showdown
-from deckgen.games.pazaak.main_deck import bundled_main_deck
+from deckgen.games.pazaak.deck_counts import bundled_main_deck
 from deckgen.registry import installed_games
 from tests.conftest import bundled_project
 

@@ -16,7 +16,7 @@ from deckgen.games.pazaak.engine import (
     resolve,
 )
 from deckgen.games.pazaak.engine import judge as judge_showdown
-from deckgen.games.pazaak.main_deck import bundled_main_deck
+from deckgen.games.pazaak.deck_counts import bundled_main_deck
 FULL_DECK = [str(v) for v, count in bundled_main_deck().items() for _ in range(count)]
 ALL_SIDE_TOKENS = [t for card in CATALOGUE_IDS for t in play_tokens(card)]
 ORDER_FREE_TOKENS = [t for t in ALL_SIDE_TOKENS if t not in ("D", "2&4", "3&6")]

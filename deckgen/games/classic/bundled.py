@@ -9,8 +9,9 @@ project's printed decks to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Mapping
 
 from deckgen.games.bundled_decks import bundled_cards, bundled_variants, copies
@@ -27,6 +28,7 @@ class ClassicDeck:
 
     ``suited`` holds (suit, rank, copies); ``face_sets`` maps each face set to
     its (face, copies); ``face_values`` the printed values of the base face set.
+    The rest are lookups made from them once.
     """
 
     suits: tuple[str, ...]
@@ -34,6 +36,20 @@ class ClassicDeck:
     suited: tuple[tuple[str, int, int], ...]
     face_sets: Mapping[str, tuple[tuple[str, int], ...]]
     face_values: Mapping[str, int]
+    face_names: Mapping[str, tuple[str, ...]] = field(init=False)
+    face_copies: Mapping[str, Mapping[str, int]] = field(init=False)
+    all_faces: frozenset[str] = field(init=False)
+    suited_copies: Mapping[tuple[str, int], int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        lookups = {
+            "face_names": {name: tuple(face for face, _ in faces) for name, faces in self.face_sets.items()},
+            "face_copies": {name: MappingProxyType(dict(faces)) for name, faces in self.face_sets.items()},
+            "all_faces": frozenset(face for faces in self.face_sets.values() for face, _ in faces),
+            "suited_copies": {(suit, rank): n for suit, rank, n in self.suited},
+        }
+        for name, value in lookups.items():
+            object.__setattr__(self, name, MappingProxyType(value) if isinstance(value, dict) else value)
 
 
 def _faces(entries: tuple[dict[str, Any], ...]) -> tuple[tuple[str, int], ...]:
@@ -52,8 +68,8 @@ def classic_deck() -> ClassicDeck:
         suits=tuple(dict.fromkeys(suit for suit, _, _ in suited)),
         ranks=tuple(sorted({rank for _, rank, _ in suited})),
         suited=suited,
-        face_sets=face_sets,
-        face_values={str(e["face"]): int(e["value"]) for e in base if e.get("suit") == "face"},
+        face_sets=MappingProxyType(face_sets),
+        face_values=MappingProxyType({str(e["face"]): int(e["value"]) for e in base if e.get("suit") == "face"}),
     )
 
 

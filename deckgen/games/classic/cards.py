@@ -14,8 +14,6 @@ local rules of a location.  The Idiot belongs to both sets.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from types import MappingProxyType
 from typing import Mapping
 
 from deckgen.errors import ShowdownError
@@ -35,16 +33,14 @@ def ranks() -> tuple[int, ...]:
     return classic_deck().ranks
 
 
-@lru_cache(maxsize=1)
 def face_sets() -> Mapping[str, tuple[str, ...]]:
     """face set -> its face names, in the data's order (the base deck's set is 'classic')."""
-    return MappingProxyType({name: tuple(face for face, _ in faces) for name, faces in classic_deck().face_sets.items()})
+    return classic_deck().face_names
 
 
-@lru_cache(maxsize=None)
 def face_copies(face_set: str) -> Mapping[str, int]:
-    """face name -> copies in a deck with ``face_set``."""
-    return MappingProxyType(dict(classic_deck().face_sets.get(face_set, ())))
+    """face name -> copies in a deck with ``face_set`` (empty for an unknown set)."""
+    return classic_deck().face_copies.get(face_set, {})
 
 
 def classic_face_values() -> Mapping[str, int]:
@@ -52,15 +48,9 @@ def classic_face_values() -> Mapping[str, int]:
     return classic_deck().face_values
 
 
-@lru_cache(maxsize=1)
 def all_faces() -> frozenset[str]:
     """Every face card of every face set."""
-    return frozenset(face for faces in face_sets().values() for face in faces)
-
-
-@lru_cache(maxsize=1)
-def _suited_copies() -> Mapping[tuple[str, int], int]:
-    return MappingProxyType({(suit, rank): n for suit, rank, n in classic_deck().suited})
+    return classic_deck().all_faces
 
 
 @dataclass(frozen=True, order=True)
@@ -143,7 +133,7 @@ def copies_in_deck(card: Card, face_set: str = BASE_FACE_SET) -> int:
     """How many copies of ``card`` a deck with ``face_set`` holds (0 if none)."""
     if card.is_face:
         return face_copies(face_set).get(card.face, 0)
-    return _suited_copies().get((card.suit, card.rank), 0)
+    return classic_deck().suited_copies.get((card.suit, card.rank), 0)
 
 
 def standard_deck() -> list[tuple[str, int, int]]:

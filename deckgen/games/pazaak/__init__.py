@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from deckgen.errors import DeckgenError, Problem
 from deckgen.games.pazaak import engine
 from deckgen.games.pazaak.checks import CHECKS, named_side_decks, side_codes
-from deckgen.games.pazaak.main_deck import bundled_main_deck, main_deck
+from deckgen.games.pazaak.deck_counts import bundled_main_deck, main_deck
 from deckgen.games.pazaak.match import is_match_record, judge_match
 from deckgen.games.pazaak.sim import STRATEGIES, simulate_match
 from deckgen.games.pazaak import faces, rulebook

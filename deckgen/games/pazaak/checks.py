@@ -15,7 +15,7 @@ from collections import Counter
 
 from deckgen.errors import Problem
 from deckgen.games.pazaak.engine import CATALOGUE, CATALOGUE_IDS, normalise_id, validate_side_deck
-from deckgen.games.pazaak.main_deck import MAIN_DECK_ID, bundled_main_deck
+from deckgen.games.pazaak.deck_counts import MAIN_DECK_ID, bundled_main_deck
 from deckgen.model import Card, Deck, Game
 from deckgen.registry import Check, CheckContext
 

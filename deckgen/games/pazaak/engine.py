@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckgen.errors import ShowdownError
-from deckgen.games.pazaak.main_deck import bundled_main_deck
+from deckgen.games.pazaak.deck_counts import bundled_main_deck
 from deckgen.yamlpos import WrittenInt
 
 TARGET = 20
@@ -354,7 +354,7 @@ def judge(showdown: Any, main_deck: dict[int, int] | None = None) -> dict:
     ``higher total``, ``tiebreaker``, ``tie``.  Exactly two players.
     ``main_deck`` (value -> copies, from the printed deck) limits how often a
     main-deck value may appear on the two tables; without it the bundled
-    game's main deck (:func:`~deckgen.games.pazaak.main_deck.bundled_main_deck`) does.
+    game's main deck (:func:`~deckgen.games.pazaak.deck_counts.bundled_main_deck`) does.
     """
     if not isinstance(showdown, dict) or "players" not in showdown:
         raise ShowdownError((), "a showdown must be a mapping with a 'players' list.")

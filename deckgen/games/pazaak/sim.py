@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Protocol, Sequence
 
-from deckgen.games.pazaak.main_deck import bundled_main_deck
+from deckgen.games.pazaak.deck_counts import bundled_main_deck
 from deckgen.games.pazaak.engine import (
     HAND_SIZE,
     MAX_TABLE,
