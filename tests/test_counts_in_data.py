@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from deckgen.errors import ShowdownError
+from deckgen.errors import DeckgenError, ShowdownError
 from deckgen.games import bundled_decks
 from deckgen.games.classic import adapted42
 from deckgen.games.classic import bundled as classic_bundled
@@ -156,3 +156,16 @@ def test_no_deck_composition_is_written_in_python(pattern):
             for path in sorted((GAMES / game).glob("*.py"))
             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if re.search(pattern, line)]
     assert not hits, hits
+
+
+def test_a_location_array_asks_no_more_copies_than_the_printed_deck_holds(tmp_path):
+    project = copy_project(tmp_path / "proj", "classic")
+    faces = project / "data/classic/faces-cloud-city.yaml"
+    _edit(faces, "face: smuggler, value: null, count: 2}", "face: smuggler, value: null, count: 1}")
+    _edit(faces, "face: rancor, value: null, count: 2}", "face: rancor, value: null, count: 3}")  # still 76 cards
+    game = load_project(project).games["classic"]
+    with pytest.raises(DeckgenError) as err:
+        classic_load_data(game)
+    assert [str(p) for p in err.value.problems] == [
+        "data/classic/locations.yaml:63:28: locations.corellian.array.pattern.0.count: "
+        "count 2 is impossible; the deck holds 1 such cards."]

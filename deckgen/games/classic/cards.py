@@ -9,6 +9,12 @@ names spaces and underscores count as hyphens.
 Two face sets exist: the classic set (The Star ... Idiot, fixed values) and
 the Cloud City set (Idiot, Jedi Master, ...), whose values depend on the
 local rules of a location.  The Idiot belongs to both sets.
+
+What the deck holds -- suits, ranks, face sets, printed face values and
+copies -- is stated only in the data (``suits.yaml`` and the face files);
+:mod:`deckgen.games.classic.bundled` reads the bundled game's once, and the
+functions here answer from it.  Only the notation (rank words) and the rule
+line between numbered and court cards are code.
 """
 
 from __future__ import annotations

@@ -71,7 +71,7 @@ def location_problems(doc: Located, printed: dict[str, dict[str, Any]]) -> list[
         _check_location(problems, doc, str(loc_id), raw, printed)
     if not problems:  # anything else the engine refuses (counts, discard numbers, moved words, ...)
         try:
-            parse_locations(doc.data)
+            parse_locations(doc.data, printed_copies(printed))
         except ShowdownError as exc:
             problems.append(doc.problem(exc.path, exc.message))
     return problems
@@ -149,6 +149,11 @@ def printed_faces(game: Game) -> dict[str, dict[str, Any]]:
     return {fs: {c.face: c for c in deck.cards if c.suit == "face"} for fs, deck in decks_by_face_set(game).items()}
 
 
+def printed_copies(printed: dict[str, dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """face set -> face name -> copies, from :func:`printed_faces`."""
+    return {face_set: {name: card.count for name, card in faces.items()} for face_set, faces in printed.items()}
+
+
 def facts() -> dict[str, Any]:
     """Numbers the rule texts quote (``{max_players}``), from the code that plays by them."""
     from deckgen.games.classic.engine import MAX_PLAYERS, MIN_PLAYERS
@@ -168,5 +173,5 @@ def load_data(game: Game | None) -> dict[str, Any]:
         problems = location_problems(doc, printed_faces(game))
         if problems:
             raise DeckgenError(problems)
-        data["locations"] = parse_locations(doc.data)
+        data["locations"] = parse_locations(doc.data, printed_copies(printed_faces(game)))
     return data

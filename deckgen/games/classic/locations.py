@@ -19,7 +19,7 @@ slots: no card left over, no slot left empty.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, Mapping, NoReturn
 
 from deckgen.games.classic.cards import (
     HIGHEST_NUMBERED,
@@ -156,10 +156,20 @@ def _slot_value(kind: str, raw: Any, path: tuple, face_set: str) -> Any:
     return raw
 
 
-def _slot_capacity(slot: Slot, face_set: str) -> int:
+#: face set -> face name -> copies of the printed deck (None: the bundled deck's)
+FaceCopies = Mapping[str, Mapping[str, int]] | None
+
+
+def _copies_of(face_set: str, printed: FaceCopies) -> Mapping[str, int]:
+    if printed is not None and face_set in printed:
+        return printed[face_set]
+    return face_copies(face_set)
+
+
+def _slot_capacity(slot: Slot, face_set: str, printed: FaceCopies = None) -> int:
     """How many distinct cards of the deck fit the slot."""
     if slot.kind == "face":
-        return face_copies(face_set).get(slot.value, 0)
+        return _copies_of(face_set, printed).get(slot.value, 0)
     if slot.kind == "rank":
         return len(suits())
     if slot.kind == "numbered":
@@ -167,7 +177,7 @@ def _slot_capacity(slot: Slot, face_set: str) -> int:
     return len(ranks())
 
 
-def _array(raw: Any, path: tuple, face_set: str) -> Array | None:
+def _array(raw: Any, path: tuple, face_set: str, printed: FaceCopies = None) -> Array | None:
     if raw is None:
         return None
     raw = _mapping(raw, path, "an array")
@@ -191,13 +201,13 @@ def _array(raw: Any, path: tuple, face_set: str) -> Array | None:
         kind = kinds[0]
         count = _int(item.get("count", 1), spath + ("count",), "count")
         slot = Slot(kind, _slot_value(kind, item[kind], spath + (kind,), face_set), count)
-        if not 1 <= count <= _slot_capacity(slot, face_set):
-            _fail(spath + ("count",), f"count {count} is impossible; the deck holds {_slot_capacity(slot, face_set)} "
-                                      f"such cards.")
+        capacity = _slot_capacity(slot, face_set, printed)
+        if not 1 <= count <= capacity:
+            _fail(spath + ("count",), f"count {count} is impossible; the deck holds {capacity} such cards.")
         slots.append(slot)
     for name in face_sets()[face_set]:
         wanted = sum(s.count for s in slots if s.kind == "face" and s.value == name)
-        held = face_copies(face_set).get(name, 0)
+        held = _copies_of(face_set, printed).get(name, 0)
         if wanted > held:
             _fail(path + ("pattern",), f"the pattern asks for {wanted} copies of '{name}'; the deck holds {held}.")
     return Array(raw["id"].strip(), tuple(slots))
@@ -232,8 +242,8 @@ def _discard(raw: Any, path: tuple, face_set: str) -> DiscardRule:
     return DiscardRule(counts, tuple(faces), _counts(cond.get("counts"), cpath + ("counts",)))
 
 
-def parse_location(loc_id: str, raw: Any, path: tuple) -> Location:
-    """Validate one location entry (``path`` points at it)."""
+def parse_location(loc_id: str, raw: Any, path: tuple, printed: FaceCopies = None) -> Location:
+    """Validate one location entry (``path`` points at it); ``printed``: the game's face copies by face set."""
     raw = _mapping(raw, path, "a location")
     _moved(raw, "name", path, f"location.{loc_id}")
     for key in ("face_set", "faces", "array", "discard"):
@@ -256,13 +266,18 @@ def parse_location(loc_id: str, raw: Any, path: tuple) -> Location:
         id=loc_id,
         face_set=face_set,
         faces=tuple(faces),
-        array=_array(raw["array"], path + ("array",), face_set),
+        array=_array(raw["array"], path + ("array",), face_set, printed),
         discard=_discard(raw["discard"], path + ("discard",), face_set),
     )
 
 
-def parse_locations(doc: Any) -> dict[str, Location]:
-    """Validate a loaded locations document ``{locations: {id: {...}}}``."""
+def parse_locations(doc: Any, printed: FaceCopies = None) -> dict[str, Location]:
+    """Validate a loaded locations document ``{locations: {id: {...}}}``.
+
+    An array may ask for as many copies of a face as the printed deck holds
+    (``printed``: face set -> face -> copies, from the game's data; without
+    it, the bundled deck's).
+    """
     doc = _mapping(doc, (), "the locations document")
     table = _mapping(doc.get("locations"), ("locations",), "'locations'")
     if not table:
@@ -271,5 +286,5 @@ def parse_locations(doc: Any) -> dict[str, Location]:
     for loc_id, raw in table.items():
         if not isinstance(loc_id, str) or not loc_id.strip():
             _fail(("locations",), f"a location id must be a non-empty text, not {loc_id!r}.")
-        out[loc_id] = parse_location(loc_id, raw, ("locations", loc_id))
+        out[loc_id] = parse_location(loc_id, raw, ("locations", loc_id), printed)
     return out
