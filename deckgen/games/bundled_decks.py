@@ -11,6 +11,7 @@ process.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DeckgenError, Problem
@@ -22,12 +23,16 @@ def _fail(message: str) -> DeckgenError:
     return DeckgenError(Problem(None, None, None, None, message))
 
 
-@lru_cache(maxsize=None)
-def _deck_spec(game_id: str, deck_id: str) -> dict[str, Any]:
+def _game_dir(game_id: str) -> Path:
     if BUNDLED_ROOT is None:
         raise _fail(f"this deckgen has no bundled games, so the {game_id} engine has no deck to fall back on: "
                     f"give it the game's data")
-    game_file = BUNDLED_ROOT / "data" / game_id / "game.yaml"
+    return BUNDLED_ROOT / "data" / game_id
+
+
+@lru_cache(maxsize=None)
+def _deck_spec(game_id: str, deck_id: str) -> dict[str, Any]:
+    game_file = _game_dir(game_id) / "game.yaml"
     spec = (load_yaml(game_file, f"data/{game_id}/game.yaml").data.get("decks") or {}).get(deck_id)
     if not isinstance(spec, dict) or "cards" not in spec:
         raise _fail(f"the bundled {game_id} game has no deck {deck_id!r} with a card list")
@@ -46,8 +51,7 @@ def bundled_cards(game_id: str, deck_id: str, variant: str | None = None) -> tup
     Entries are the card files' mappings in file order; do not change them.
     """
     spec = _deck_spec(game_id, deck_id)
-    game_dir = BUNDLED_ROOT / "data" / game_id if BUNDLED_ROOT is not None else None
-    assert game_dir is not None  # _deck_spec refused an install without bundled games
+    game_dir = _game_dir(game_id)
     files = [spec["cards"]] if isinstance(spec["cards"], str) else list(spec["cards"])
     if variant is not None:
         swaps = (spec.get("variants") or {}).get(variant)
