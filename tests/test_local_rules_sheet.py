@@ -16,7 +16,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-import deckgen.render.table as table_module
+import deckgen.render.verbs.table as table_module  # the table() verb, which calls layout_table
 from deckgen.documents import document_files, render_document
 from deckgen.loader import load_project
 from deckgen.render.raster import rasterize
