@@ -17,6 +17,7 @@ from deckgen.decisions import judge_example, judge_showdown
 from deckgen.errors import ShowdownError
 from deckgen.games.classic import adapted42
 from deckgen.games.classic.adapted42 import Announcement, evaluate
+from deckgen.games.classic.bundled import adapted_42_composition
 from tests.conftest import ROOT
 
 OPTIONS = {"deck": "adapted-42"}
@@ -53,7 +54,7 @@ def test_the_deck_holds_42_cards_eight_of_each_rank_and_two_sixes(classic):
     deck = game.decks["adapted-42"]
     assert deck.total_cards == 42 and not deck.localized
     counts = adapted42.composition_from_cards(deck.cards)
-    assert counts == {1: 8, 2: 8, 3: 8, 4: 8, 5: 8, 6: 2} == adapted42.STANDARD_COMPOSITION
+    assert counts == {1: 8, 2: 8, 3: 8, 4: 8, 5: 8, 6: 2} == adapted_42_composition()
     assert data["adapted-42"] == counts  # what the judge limits copies by
     assert all(c.value == c.rank for c in deck.cards)
     assert [c.id for c in deck.cards][0] == "adapted-ace"  # the poker ace is rank 1

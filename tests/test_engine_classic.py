@@ -15,7 +15,6 @@ from deckgen.games.classic.engine import (
     IDIOTS_ARRAY,
     NORMAL,
     PURE_SABACC,
-    STANDARD_DECK,
     card_value,
     compare,
     deck_cards,
@@ -25,6 +24,7 @@ from deckgen.games.classic.engine import (
     parse_card,
     parse_locations,
     resolve,
+    standard_deck,
 )
 from deckgen.errors import ShowdownError
 from deckgen.registry import installed_games
@@ -82,18 +82,18 @@ def test_parse_card_errors_name_the_token(token, fragment):
 
 
 def test_standard_deck_has_76_cards_with_the_seed_values():
-    assert sum(count for _, _, count in STANDARD_DECK) == 76
-    values = {ident: value for ident, value, _ in STANDARD_DECK}
+    assert sum(count for _, _, count in standard_deck()) == 76
+    values = {ident: value for ident, value, _ in standard_deck()}
     assert values["face:the-star"] == -17 and values["face:endurance"] == -8
     assert values["sabers:1"] == 1 and values["sabers:ace"] == 15
     assert len(deck_cards()) == 76 and len(deck_cards("cloud-city")) == 76
-    assert all(card_value(ident) == value for ident, value, _ in STANDARD_DECK)
+    assert all(card_value(ident) == value for ident, value, _ in standard_deck())
 
 
 def test_printed_decks_hold_the_standard_deck():
     # the copies a showdown may hold come from the deck data: it must be the rules' deck
     printed = {parse_card(token).id: copies for token, copies in DESCRIPTOR.composition(GAME).items()}
-    assert printed == {ident: copies for ident, _, copies in STANDARD_DECK}
+    assert printed == {ident: copies for ident, _, copies in standard_deck()}
     for face_set in ("classic", "cloud-city"):
         counts = DATA["compositions"][face_set]
         assert sum(counts.values()) == 76

@@ -13,7 +13,6 @@ from deckgen.errors import ShowdownError
 from deckgen.games.pazaak.engine import (
     CATALOGUE,
     CATALOGUE_IDS,
-    MAIN_DECK,
     parse_card,
     parse_table,
     play_tokens,
@@ -21,6 +20,7 @@ from deckgen.games.pazaak.engine import (
     validate_side_deck,
 )
 from deckgen.games.pazaak.engine import judge as judge_showdown
+from deckgen.games.pazaak.deck_counts import bundled_main_deck
 from deckgen.registry import installed_games
 from tests.conftest import bundled_project
 
@@ -50,10 +50,10 @@ def test_registered_under_pazaak():
 
 
 def test_main_deck_is_four_of_each_1_to_10():
-    assert dict(MAIN_DECK) == {v: 4 for v in range(1, 11)}
-    assert sum(count for _, count in MAIN_DECK) == 40
+    assert bundled_main_deck() == {v: 4 for v in range(1, 11)}
+    assert sum(bundled_main_deck().values()) == 40
     # the printed main deck (data/pazaak/main.yaml) is the rules' deck
-    assert pazaak.main_deck(GAME) == DATA["main_deck"] == dict(MAIN_DECK)
+    assert pazaak.main_deck(GAME) == DATA["main_deck"] == bundled_main_deck()
     assert DESCRIPTOR.composition(GAME) == {str(v): 4 for v in range(1, 11)}
 
 

@@ -10,14 +10,14 @@ from hypothesis import strategies as st
 from deckgen.errors import ShowdownError
 from deckgen.games.pazaak.engine import (
     CATALOGUE_IDS,
-    MAIN_DECK,
     parse_card,
     parse_table,
     play_tokens,
     resolve,
 )
 from deckgen.games.pazaak.engine import judge as judge_showdown
-FULL_DECK = [str(v) for v, count in MAIN_DECK for _ in range(count)]
+from deckgen.games.pazaak.deck_counts import bundled_main_deck
+FULL_DECK = [str(v) for v, count in bundled_main_deck().items() for _ in range(count)]
 ALL_SIDE_TOKENS = [t for card in CATALOGUE_IDS for t in play_tokens(card)]
 ORDER_FREE_TOKENS = [t for t in ALL_SIDE_TOKENS if t not in ("D", "2&4", "3&6")]
 FLIPS = ("2&4", "3&6")

@@ -8,6 +8,8 @@ face), which the old reportlab drawing filled.
 
 from __future__ import annotations
 
+import importlib
+
 import io
 import re
 from pathlib import Path
@@ -16,10 +18,12 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-import deckgen.render.table as table_module
 from deckgen.documents import document_files, render_document
 from deckgen.loader import load_project
 from deckgen.render.raster import rasterize
+
+#: the table() verb's module, which calls layout_table (the package exports a function of the same name)
+table_module = importlib.import_module("deckgen.render.verbs.table")
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "de", "fr", "ru")

@@ -38,7 +38,8 @@ game: each tied player gets one more card (the six-card limit does not stop
 it), whoever goes over drops out, and if all of them do, the best of the
 other hands wins.
 
-Pure: no file I/O.  A bad showdown raises :class:`ShowdownError` at a path.
+Pure: no file I/O (without a game's counts, the bundled deck's, read once by
+:mod:`deckgen.games.classic.bundled`).  A bad showdown raises :class:`ShowdownError` at a path.
 """
 
 from __future__ import annotations
@@ -49,12 +50,11 @@ from itertools import combinations_with_replacement
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from deckgen.errors import ShowdownError
+from deckgen.games.classic.bundled import adapted_42_composition
 
 DECK_ID = "adapted-42"
 TARGET = 11
 RANKS: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
-#: the deck as the seed builds it: rank -> copies (the printed deck's data is used when given)
-STANDARD_COMPOSITION: dict[int, int] = {1: 8, 2: 8, 3: 8, 4: 8, 5: 8, 6: 2}
 #: which poker card each rank is: the seed keeps the aces as 1
 POKER_CARDS: dict[int, str] = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6"}
 MIN_HAND, MAX_HAND = 2, 6
@@ -104,7 +104,7 @@ def with_deck_counts(load_data: Callable[[Any], dict]) -> Callable[[Any], dict]:
     """``load_data`` of the classic game, plus the printed 42-card deck's counts under :data:`DECK_ID`.
 
     The deck is read from the already loaded game model (no file is opened
-    here); a game without the deck leaves the standard counts in force.
+    here); a game without the deck leaves the bundled deck's counts in force.
     """
 
     def load(game: Any) -> dict:
@@ -280,7 +280,7 @@ def _read_cards(tokens: Any, path: tuple) -> list[int]:
 
 def read_showdown(showdown: Any, composition: Mapping[int, int] | None = None):
     """(announcement, hands, extra) of a showdown document; every problem raises at its path."""
-    composition = dict(STANDARD_COMPOSITION if composition is None else composition)
+    composition = dict(adapted_42_composition() if composition is None else composition)
     if not isinstance(showdown, Mapping):
         raise ShowdownError((), "a showdown must be a mapping with 'wild', 'clone' and 'players'.")
     call = read_announcement(showdown, composition)

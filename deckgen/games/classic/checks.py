@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from deckgen.errors import Problem
-from deckgen.games.classic.cards import CLASSIC_FACE_VALUES, FACE_SETS, deck_cards
+from deckgen.games.classic.cards import classic_face_values, deck_cards, face_sets
 from deckgen.games.classic.data import DECK_ID, decks_by_face_set, locations_doc, printed_faces
 from deckgen.model import Card, Deck, Game
 from deckgen.registry import Check, CheckContext
@@ -60,7 +60,7 @@ def composition_problems(deck: Deck, face_set: str, locations: dict) -> list[Pro
         seen[key] = card.id
         if key not in expected:
             problems.append(_at(card, f"not a card of the {face_set} deck (its faces are "
-                                      f"{', '.join(FACE_SETS[face_set])})"))
+                                      f"{', '.join(face_sets()[face_set])})"))
             continue
         if card.count != expected[key]:
             problems.append(_at(card, f"the deck holds {expected[key]} of {card.id}, not {card.count}",
@@ -79,7 +79,7 @@ def _value_problem(card: Card, face_set: str, varying: dict[str, set[int]]) -> l
     if card.suit != "face":
         return [] if card.value == card.rank else [_at(card, f"{card.id} is worth {card.rank}, not {card.value}", field)]
     if face_set == "classic":
-        want = CLASSIC_FACE_VALUES[card.face]
+        want = classic_face_values()[card.face]
         return [] if card.value == want else [_at(card, f"{card.id} is worth {want}, not {card.value}", field)]
     values = varying.get(card.face, set())
     if card.value is None or len(values) == 0:
@@ -102,8 +102,8 @@ def check_composition(ctx: CheckContext) -> list[Problem]:
     locations = ctx.data.get("locations", {})
     problems = composition_problems(base, "classic", locations)
     for name, variant in base.variants.items():
-        if name not in FACE_SETS:
-            problems.append(_deck_at(base, f"variant {name!r} is no face set (face sets: {', '.join(FACE_SETS)})"))
+        if name not in face_sets():
+            problems.append(_deck_at(base, f"variant {name!r} is no face set (face sets: {', '.join(face_sets())})"))
             continue
         problems.extend(composition_problems(variant, name, locations))
     return problems

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from deckgen.errors import DeckgenError, Problem, ShowdownError
-from deckgen.games.classic.cards import FACE_SETS, RANK_NAMES, SUITS, Card, parse_card
+from deckgen.games.classic.cards import RANK_NAMES, Card, face_sets, parse_card, ranks, suits
 from deckgen.games.classic.locations import SLOT_KINDS, parse_locations
 from deckgen.model import Deck, Game
 from deckgen.yamlpos import Located, load_yaml
@@ -35,7 +35,7 @@ def decks_by_face_set(game: Game) -> dict[str, Deck]:
     if base is None:
         return {}
     out = {"classic": base}
-    out.update({name: deck for name, deck in base.variants.items() if name in FACE_SETS})
+    out.update({name: deck for name, deck in base.variants.items() if name in face_sets()})
     return out
 
 
@@ -71,7 +71,7 @@ def location_problems(doc: Located, printed: dict[str, dict[str, Any]]) -> list[
         _check_location(problems, doc, str(loc_id), raw, printed)
     if not problems:  # anything else the engine refuses (counts, discard numbers, moved words, ...)
         try:
-            parse_locations(doc.data)
+            parse_locations(doc.data, printed_copies(printed))
         except ShowdownError as exc:
             problems.append(doc.problem(exc.path, exc.message))
     return problems
@@ -85,19 +85,19 @@ def _check_slot(problems, doc: Located, slot: Any, path: tuple, face_set: str, p
     kind, value = kinds[0], slot[kinds[0]]
     at = path + (kind,)
     if kind == "face":
-        if value not in FACE_SETS[face_set]:
+        if value not in face_sets()[face_set]:
             problems.append(doc.problem(at, f"names face card {value!r}, which is not in the {face_set} face set "
-                                            f"({', '.join(FACE_SETS[face_set])})"))
+                                            f"({', '.join(face_sets()[face_set])})"))
         elif printed and value not in printed:
             problems.append(doc.problem(at, f"names face card {value!r}, which the printed {face_set} deck lacks"))
     elif kind == "rank":
         ok = (isinstance(value, str) and value.lower() in RANK_NAMES.values()) or (
-            isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 15)
+            isinstance(value, int) and not isinstance(value, bool) and value in ranks())
         if not ok:
-            problems.append(doc.problem(at, f"names rank {value!r}, which no card has (1-15 or "
+            problems.append(doc.problem(at, f"names rank {value!r}, which no card has ({ranks()[0]}-{ranks()[-1]} or "
                                             f"{', '.join(RANK_NAMES.values())})"))
-    elif value not in SUITS:
-        problems.append(doc.problem(at, f"names suit {value!r}, which no card has ({', '.join(SUITS)})"))
+    elif value not in suits():
+        problems.append(doc.problem(at, f"names suit {value!r}, which no card has ({', '.join(suits())})"))
 
 
 def _check_location(problems, doc: Located, loc_id: str, raw: Any, printed_sets: dict) -> None:
@@ -106,15 +106,15 @@ def _check_location(problems, doc: Located, loc_id: str, raw: Any, printed_sets:
         problems.append(doc.problem(path, "a location must be a mapping"))
         return
     face_set = raw.get("face_set")
-    if face_set not in FACE_SETS:
-        problems.append(doc.problem(path + ("face_set",), f"unknown face set {face_set!r} ({', '.join(FACE_SETS)})"))
+    if not isinstance(face_set, str) or face_set not in face_sets():
+        problems.append(doc.problem(path + ("face_set",), f"unknown face set {face_set!r} ({', '.join(face_sets())})"))
         return
     printed = printed_sets.get(face_set, {})
     faces = raw.get("faces")
     if not isinstance(faces, dict):
         problems.append(doc.problem(path + ("faces",), "must map every face card of the set to its value"))
         faces = {}
-    for name in FACE_SETS[face_set]:
+    for name in face_sets()[face_set]:
         value = faces.get(name)
         if name not in faces:
             problems.append(doc.problem(path + ("faces",), f"no value for face card {name!r} ({face_set} face set)"))
@@ -122,7 +122,7 @@ def _check_location(problems, doc: Located, loc_id: str, raw: Any, printed_sets:
             problems.append(doc.problem(path + ("faces", name), f"the value of {name!r} must be a whole number, "
                                                                 f"not {value!r}"))
     for name in faces:
-        if name not in FACE_SETS[face_set]:
+        if name not in face_sets()[face_set]:
             problems.append(doc.problem(path + ("faces", name), f"face card {name!r} is not in the {face_set} face set"))
     array = raw.get("array")
     if isinstance(array, dict):
@@ -139,7 +139,7 @@ def _check_location(problems, doc: Located, loc_id: str, raw: Any, printed_sets:
         holding = discard.get("if_holding")
         names = holding.get("any_of") if isinstance(holding, dict) else []
         for i, name in enumerate(names if isinstance(names, list) else []):
-            if name not in FACE_SETS[face_set]:
+            if name not in face_sets()[face_set]:
                 problems.append(doc.problem(path + ("discard", "if_holding", "any_of", i),
                                             f"names face card {name!r}, which is not in the {face_set} face set"))
 
@@ -147,6 +147,11 @@ def _check_location(problems, doc: Located, loc_id: str, raw: Any, printed_sets:
 def printed_faces(game: Game) -> dict[str, dict[str, Any]]:
     """face set -> face name -> its printed card."""
     return {fs: {c.face: c for c in deck.cards if c.suit == "face"} for fs, deck in decks_by_face_set(game).items()}
+
+
+def printed_copies(printed: dict[str, dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """face set -> face name -> copies, from :func:`printed_faces`."""
+    return {face_set: {name: card.count for name, card in faces.items()} for face_set, faces in printed.items()}
 
 
 def facts() -> dict[str, Any]:
@@ -168,5 +173,5 @@ def load_data(game: Game | None) -> dict[str, Any]:
         problems = location_problems(doc, printed_faces(game))
         if problems:
             raise DeckgenError(problems)
-        data["locations"] = parse_locations(doc.data)
+        data["locations"] = parse_locations(doc.data, printed_copies(printed_faces(game)))
     return data

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckgen.games.classic.cards import FACE_SETS, RANK_NAMES
+from deckgen.games.classic.cards import RANK_NAMES, face_sets
 from deckgen.games.classic.checks import face_names_in
 from deckgen.registry import DocumentKind
 
@@ -46,7 +46,7 @@ def local_rules_context(ctx) -> dict[str, Any]:
             groups.append({
                 "face_set": loc.face_set,
                 "label": ctx.t(f"locals.set.{loc.face_set}"),
-                "faces": [{"id": f, "name": faces.get(f, f)} for f in FACE_SETS[loc.face_set]],
+                "faces": [{"id": f, "name": faces.get(f, f)} for f in face_sets()[loc.face_set]],
                 "rows": [],
             })
         groups[-1]["rows"].append({

@@ -36,13 +36,13 @@ from itertools import combinations
 from typing import Any, Mapping, Sequence
 
 from deckgen.games.classic.cards import (
-    CLASSIC_FACE_VALUES,
-    FACE_SETS,
-    STANDARD_DECK,
     Card,
+    classic_face_values,
     copies_in_deck,
     deck_cards,
+    face_sets,
     parse_card,
+    standard_deck,
 )
 from deckgen.games.classic.locations import Location, parse_locations
 from deckgen.games.classic.rules import DICE, Rules, make_rules
@@ -53,7 +53,6 @@ __all__ = [
     "IDIOTS_ARRAY",
     "NORMAL",
     "PURE_SABACC",
-    "STANDARD_DECK",
     "Card",
     "Evaluation",
     "Resolution",
@@ -67,6 +66,7 @@ __all__ = [
     "parse_hand",
     "parse_locations",
     "resolve",
+    "standard_deck",
 ]
 
 BOMBED_OUT = "bombed out"
@@ -107,10 +107,10 @@ def card_value(card: Card | str, location: Location | None = None) -> int:
     if not card.is_face:
         return card.rank
     face_set = face_set_of(location)
-    if card.face not in FACE_SETS[face_set]:
+    if card.face not in face_sets()[face_set]:
         raise ShowdownError((), f"{card.id} is not in the {face_set} face set used here.")
     if location is None:
-        return CLASSIC_FACE_VALUES[card.face]
+        return classic_face_values()[card.face]
     return location.face_value(card.face)
 
 
@@ -351,7 +351,7 @@ def parse_hand(tokens: Any, path: tuple, location: Location | None = None) -> li
     face_set = face_set_of(location)
     for i, token in enumerate(tokens):
         card = parse_card(token, path + (i,))
-        if card.is_face and card.face not in FACE_SETS[face_set]:
+        if card.is_face and card.face not in face_sets()[face_set]:
             where = f"at {location.id}" if location else "without a location"
             raise ShowdownError(path + (i,), f"{card.id} is not in the {face_set} face set used {where}.")
         cards.append(card)

@@ -19,15 +19,16 @@ slots: no card left over, no slot left empty.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, Mapping, NoReturn
 
 from deckgen.games.classic.cards import (
-    FACE_COPIES,
-    FACE_SETS,
     HIGHEST_NUMBERED,
     RANK_NAMES,
-    SUITS,
     Card,
+    face_copies,
+    face_sets,
+    ranks,
+    suits,
 )
 from deckgen.errors import ShowdownError
 
@@ -141,32 +142,42 @@ def _moved(raw: dict, key: str, path: tuple, where: str) -> None:
 
 def _slot_value(kind: str, raw: Any, path: tuple, face_set: str) -> Any:
     if kind == "face":
-        if raw not in FACE_SETS[face_set]:
-            _fail(path, f"face '{raw}' is not in the {face_set} face set; use {', '.join(FACE_SETS[face_set])}.")
+        if raw not in face_sets()[face_set]:
+            _fail(path, f"face '{raw}' is not in the {face_set} face set; use {', '.join(face_sets()[face_set])}.")
         return raw
     if kind == "rank":
         if isinstance(raw, str) and raw.lower() in _RANK_WORDS:
             return _RANK_WORDS[raw.lower()]
-        if isinstance(raw, int) and not isinstance(raw, bool) and 1 <= raw <= 15:
+        if isinstance(raw, int) and not isinstance(raw, bool) and raw in ranks():
             return raw
-        _fail(path, f"rank {raw!r} is not 1-15 or commander, mistress, master, ace.")
-    if raw not in SUITS:
-        _fail(path, f"suit {raw!r} is not one of {', '.join(SUITS)}.")
+        _fail(path, f"rank {raw!r} is not {ranks()[0]}-{ranks()[-1]} or commander, mistress, master, ace.")
+    if raw not in suits():
+        _fail(path, f"suit {raw!r} is not one of {', '.join(suits())}.")
     return raw
 
 
-def _slot_capacity(slot: Slot) -> int:
+#: face set -> face name -> copies of the printed deck (None: the bundled deck's)
+FaceCopies = Mapping[str, Mapping[str, int]] | None
+
+
+def _copies_of(face_set: str, printed: FaceCopies) -> Mapping[str, int]:
+    if printed is not None and face_set in printed:
+        return printed[face_set]
+    return face_copies(face_set)
+
+
+def _slot_capacity(slot: Slot, face_set: str, printed: FaceCopies = None) -> int:
     """How many distinct cards of the deck fit the slot."""
     if slot.kind == "face":
-        return FACE_COPIES
+        return _copies_of(face_set, printed).get(slot.value, 0)
     if slot.kind == "rank":
-        return len(SUITS)
+        return len(suits())
     if slot.kind == "numbered":
         return HIGHEST_NUMBERED
-    return 15
+    return len(ranks())
 
 
-def _array(raw: Any, path: tuple, face_set: str) -> Array | None:
+def _array(raw: Any, path: tuple, face_set: str, printed: FaceCopies = None) -> Array | None:
     if raw is None:
         return None
     raw = _mapping(raw, path, "an array")
@@ -190,13 +201,15 @@ def _array(raw: Any, path: tuple, face_set: str) -> Array | None:
         kind = kinds[0]
         count = _int(item.get("count", 1), spath + ("count",), "count")
         slot = Slot(kind, _slot_value(kind, item[kind], spath + (kind,), face_set), count)
-        if not 1 <= count <= _slot_capacity(slot):
-            _fail(spath + ("count",), f"count {count} is impossible; the deck holds {_slot_capacity(slot)} such cards.")
+        capacity = _slot_capacity(slot, face_set, printed)
+        if not 1 <= count <= capacity:
+            _fail(spath + ("count",), f"count {count} is impossible; the deck holds {capacity} such cards.")
         slots.append(slot)
-    for name in FACE_SETS[face_set]:
+    for name in face_sets()[face_set]:
         wanted = sum(s.count for s in slots if s.kind == "face" and s.value == name)
-        if wanted > FACE_COPIES:
-            _fail(path + ("pattern",), f"the pattern asks for {wanted} copies of '{name}'; the deck holds {FACE_COPIES}.")
+        held = _copies_of(face_set, printed).get(name, 0)
+        if wanted > held:
+            _fail(path + ("pattern",), f"the pattern asks for {wanted} copies of '{name}'; the deck holds {held}.")
     return Array(raw["id"].strip(), tuple(slots))
 
 
@@ -224,23 +237,23 @@ def _discard(raw: Any, path: tuple, face_set: str) -> DiscardRule:
     if not isinstance(faces, list) or not faces:
         _fail(cpath + ("any_of",), "any_of must be a non-empty list of face names.")
     for i, name in enumerate(faces):
-        if name not in FACE_SETS[face_set]:
+        if name not in face_sets()[face_set]:
             _fail(cpath + ("any_of", i), f"face {name!r} is not in the {face_set} face set.")
     return DiscardRule(counts, tuple(faces), _counts(cond.get("counts"), cpath + ("counts",)))
 
 
-def parse_location(loc_id: str, raw: Any, path: tuple) -> Location:
-    """Validate one location entry (``path`` points at it)."""
+def parse_location(loc_id: str, raw: Any, path: tuple, printed: FaceCopies = None) -> Location:
+    """Validate one location entry (``path`` points at it); ``printed``: the game's face copies by face set."""
     raw = _mapping(raw, path, "a location")
     _moved(raw, "name", path, f"location.{loc_id}")
     for key in ("face_set", "faces", "array", "discard"):
         if key not in raw:
             _fail(path, f"a location needs '{key}'.")
     face_set = raw["face_set"]
-    if face_set not in FACE_SETS:
-        _fail(path + ("face_set",), f"face set {face_set!r} is unknown; use {', '.join(FACE_SETS)}.")
+    if face_set not in face_sets():
+        _fail(path + ("face_set",), f"face set {face_set!r} is unknown; use {', '.join(face_sets())}.")
     faces_raw = _mapping(raw["faces"], path + ("faces",), "faces")
-    wanted = FACE_SETS[face_set]
+    wanted = face_sets()[face_set]
     for name in faces_raw:
         if name not in wanted:
             _fail(path + ("faces", name), f"face {name!r} is not in the {face_set} face set.")
@@ -253,13 +266,18 @@ def parse_location(loc_id: str, raw: Any, path: tuple) -> Location:
         id=loc_id,
         face_set=face_set,
         faces=tuple(faces),
-        array=_array(raw["array"], path + ("array",), face_set),
+        array=_array(raw["array"], path + ("array",), face_set, printed),
         discard=_discard(raw["discard"], path + ("discard",), face_set),
     )
 
 
-def parse_locations(doc: Any) -> dict[str, Location]:
-    """Validate a loaded locations document ``{locations: {id: {...}}}``."""
+def parse_locations(doc: Any, printed: FaceCopies = None) -> dict[str, Location]:
+    """Validate a loaded locations document ``{locations: {id: {...}}}``.
+
+    An array may ask for as many copies of a face as the printed deck holds
+    (``printed``: face set -> face -> copies, from the game's data; without
+    it, the bundled deck's).
+    """
     doc = _mapping(doc, (), "the locations document")
     table = _mapping(doc.get("locations"), ("locations",), "'locations'")
     if not table:
@@ -268,5 +286,5 @@ def parse_locations(doc: Any) -> dict[str, Location]:
     for loc_id, raw in table.items():
         if not isinstance(loc_id, str) or not loc_id.strip():
             _fail(("locations",), f"a location id must be a non-empty text, not {loc_id!r}.")
-        out[loc_id] = parse_location(loc_id, raw, ("locations", loc_id))
+        out[loc_id] = parse_location(loc_id, raw, ("locations", loc_id), printed)
     return out

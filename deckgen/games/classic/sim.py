@@ -83,6 +83,9 @@ class SimConfig:
     strategy: str | None = None
     sabacc_pot: int = 0
     max_rounds: int = 16
+    #: the physical cards of the deck in play, from the game's data (:func:`deck_from`); empty: the bundled
+    #: deck of the location's face set
+    deck: tuple[Card, ...] = ()
 
     def __post_init__(self):
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -135,7 +138,7 @@ class _Table:
         self.cfg = config
         self.rules = config.rules
         self.rng = random.Random(seed)
-        self.deck: list[Card] = deck_cards(face_set_of(config.location))
+        self.deck: list[Card] = list(config.deck) or deck_cards(face_set_of(config.location))
         self.rng.shuffle(self.deck)
         self.names = [f"P{i + 1}" for i in range(config.players)]
         self.strategy: dict[str, Strategy] = dict(zip(self.names, seat_strategies(config.strategy, config.players)))

@@ -17,7 +17,10 @@ from deckgen.games.classic.rules import DICE_COUNTS, DICE_SIDES, FIELD_MODES, RU
 from deckgen.games.classic.settle import SABACC_POT
 from deckgen.games.classic.sim import UNCONTESTED, SimConfig, SimResult, simulate as play_hand
 from deckgen.games.classic.strategies import STRATEGY_NAMES
-from deckgen.games.classic.adapted42 import DECK_ID as DECK_42, STANDARD_COMPOSITION
+from deckgen.games.classic.adapted42 import DECK_ID as DECK_42
+from deckgen.games.classic.bundled import adapted_42_composition
+from deckgen.games.classic.cards import Card
+from deckgen.games.classic.engine import face_set_of
 from deckgen.games.classic.sim42 import Deck42Config, simulate as play_hand_42
 from deckgen.registry import SimulationRequest
 
@@ -77,8 +80,16 @@ def config_from(request: SimulationRequest) -> SimConfig:
     if rounds <= rules.pot_building:
         raise _option_error("rounds", f"the hand must go on after its {rules.pot_building} pot-building round(s): "
                                       f"give --rounds {rules.pot_building + 1} or more")
-    return SimConfig(players=request.players, rules=rules, location=locations.get(name) if name else None,
-                     strategy=request.strategy, sabacc_pot=int(options.get("sabacc-pot", 0)), max_rounds=rounds)
+    location = locations.get(name) if name else None
+    return SimConfig(players=request.players, rules=rules, location=location,
+                     strategy=request.strategy, sabacc_pot=int(options.get("sabacc-pot", 0)), max_rounds=rounds,
+                     deck=deck_from(request.data.get("compositions"), face_set_of(location)))
+
+
+def deck_from(compositions: Mapping[str, Mapping[Card, int]] | None, face_set: str) -> tuple[Card, ...]:
+    """The physical cards of the game's printed deck of ``face_set``, in its data's order (empty without data)."""
+    counts = (compositions or {}).get(face_set) or {}
+    return tuple(card for card, copies in counts.items() for _ in range(copies))
 
 
 def config_42(request: SimulationRequest, table: SimConfig) -> Deck42Config:
@@ -89,7 +100,7 @@ def config_42(request: SimulationRequest, table: SimConfig) -> Deck42Config:
                                         f"does not play it")
     if table.rules.uses_dice:
         raise _option_error("rules", "the 42-card deck plays the WEG turns and calls, not the dice rules")
-    composition = request.data.get(DECK_42) or STANDARD_COMPOSITION
+    composition = request.data.get(DECK_42) or adapted_42_composition()
     return Deck42Config(table, dict(composition))
 
 

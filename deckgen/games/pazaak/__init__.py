@@ -15,7 +15,8 @@ from typing import Any, Mapping
 
 from deckgen.errors import DeckgenError, Problem
 from deckgen.games.pazaak import engine
-from deckgen.games.pazaak.checks import CHECKS, MAIN_DECK_ID, named_side_decks, side_codes
+from deckgen.games.pazaak.checks import CHECKS, named_side_decks, side_codes
+from deckgen.games.pazaak.deck_counts import bundled_main_deck, main_deck
 from deckgen.games.pazaak.match import is_match_record, judge_match
 from deckgen.games.pazaak.sim import STRATEGIES, simulate_match
 from deckgen.games.pazaak import faces, rulebook
@@ -29,16 +30,6 @@ players:
   - {name: A, table: ["7", "10", "+2"]}
   - {name: B, table: ["5", "D"]}
 """
-
-
-def main_deck(game) -> dict[int, int]:
-    """value -> copies of the printed main deck."""
-    deck = game.decks.get(MAIN_DECK_ID) if game is not None else None
-    out: dict[int, int] = {}
-    for card in deck.cards if deck else ():
-        if isinstance(card.value, int):
-            out[card.value] = out.get(card.value, 0) + card.count
-    return out
 
 
 def load_data(game) -> dict[str, Any]:
@@ -115,7 +106,7 @@ def simulate(request: SimulationRequest) -> list[dict]:
     name = request.strategy or STRATEGY_NAMES[0]
     strategy = STRATEGIES[name]
     main = request.data.get("main_deck") or None
-    deck_size = sum((main or dict(engine.MAIN_DECK)).values())
+    deck_size = sum((main or bundled_main_deck()).values())
     records = []
     for i in range(request.games):
         pair = pairs[i % len(pairs)]

@@ -1,6 +1,7 @@
 """``deckgen check`` for Pazaak: the printed decks agree with the rules the engine knows.
 
-* the main deck holds the rules' main deck (four each of 1 to 10, 40 cards);
+* the main deck holds the rules' main deck (the bundled game's ``main.yaml``:
+  four each of 1 to 10, 40 cards);
 * the side-card catalogue deck has exactly one card for every side card of
   the engine's CATALOGUE, each with the engine's kind and printed value;
 * every named side deck (any other deck made of side cards) passes the
@@ -13,11 +14,11 @@ from __future__ import annotations
 from collections import Counter
 
 from deckgen.errors import Problem
-from deckgen.games.pazaak.engine import CATALOGUE, CATALOGUE_IDS, MAIN_DECK, normalise_id, validate_side_deck
+from deckgen.games.pazaak.engine import CATALOGUE, CATALOGUE_IDS, normalise_id, validate_side_deck
+from deckgen.games.pazaak.deck_counts import MAIN_DECK_ID, bundled_main_deck
 from deckgen.model import Card, Deck, Game
 from deckgen.registry import Check, CheckContext
 
-MAIN_DECK_ID = "main"
 CATALOGUE_DECK_ID = "side"
 _SIGNED_KINDS = ("plus", "minus", "plus-or-minus", "tiebreaker")
 
@@ -34,8 +35,8 @@ def _deck_at(game: Game, deck: Deck | None, message: str, deck_id: str | None = 
 
 
 def main_deck_problems(game: Game, deck: Deck) -> list[Problem]:
-    """The main deck against the rules' MAIN_DECK: values, copies, 40 cards in all."""
-    expected = dict(MAIN_DECK)
+    """The main deck against the rules' (the bundled game's main.yaml): values, copies, 40 cards in all."""
+    expected = bundled_main_deck()
     problems = []
     counts: Counter[int] = Counter()
     first: dict[int, Card] = {}

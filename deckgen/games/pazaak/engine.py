@@ -1,6 +1,7 @@
 """Reference rule engine for Pazaak: card catalogue, table notation, set judge.
 
-Pure code only (no file I/O, no printing).  The engine reads a player's
+Pure code only (no file I/O, no printing): the main deck comes with the
+game's data; without it the bundled game's, read once elsewhere.  The engine reads a player's
 *table* -- the cards in the order they were laid down -- in a compact
 notation, resolves every card to its current value and judges a set between
 two players.  The turn-by-turn match simulator lives in
@@ -39,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckgen.errors import ShowdownError
+from deckgen.games.pazaak.deck_counts import bundled_main_deck
 from deckgen.yamlpos import WrittenInt
 
 TARGET = 20
@@ -50,9 +52,6 @@ MAX_TABLE = 9
 SETS_TO_WIN = 3
 HAND_SIZE = 4
 SIDE_DECK_SIZE = 10
-
-MAIN_DECK: tuple[tuple[int, int], ...] = tuple((value, 4) for value in range(1, 11))
-"""The main deck as (value, count) pairs: four each of 1 to 10, 40 cards."""
 
 STATUS_STOOD = "stood"
 STATUS_BUST = "bust"
@@ -354,8 +353,8 @@ def judge(showdown: Any, main_deck: dict[int, int] | None = None) -> dict:
     is empty when the set is void.  ``reason`` is one of ``bust``, ``both bust``, ``nine-card``,
     ``higher total``, ``tiebreaker``, ``tie``.  Exactly two players.
     ``main_deck`` (value -> copies, from the printed deck) limits how often a
-    main-deck value may appear on the two tables; without it the rules'
-    deck (:data:`MAIN_DECK`) does.
+    main-deck value may appear on the two tables; without it the bundled
+    game's main deck (:func:`~deckgen.games.pazaak.deck_counts.bundled_main_deck`) does.
     """
     if not isinstance(showdown, dict) or "players" not in showdown:
         raise ShowdownError((), "a showdown must be a mapping with a 'players' list.")
@@ -385,7 +384,7 @@ def judge(showdown: Any, main_deck: dict[int, int] | None = None) -> dict:
 
 def _check_main_deck(named_tables: list[tuple[str, list[Played]]], main_deck: dict[int, int] | None = None) -> None:
     """Both tables draw from one shared main deck: no value more often than the deck holds it."""
-    limit = dict(main_deck or MAIN_DECK)
+    limit = dict(main_deck or bundled_main_deck())
     seen: dict[int, int] = {}
     for i, (_, cards) in enumerate(named_tables):
         for j, card in enumerate(cards):

@@ -27,9 +27,9 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Protocol, Sequence
 
+from deckgen.games.pazaak.deck_counts import bundled_main_deck
 from deckgen.games.pazaak.engine import (
     HAND_SIZE,
-    MAIN_DECK,
     MAX_TABLE,
     Played,
     SETS_TO_WIN,
@@ -177,7 +177,7 @@ class MatchResult:
 
 
 def _fresh_main_deck(rng: random.Random, main_deck: dict[int, int] | None = None) -> list[int]:
-    deck = [value for value, count in (main_deck or dict(MAIN_DECK)).items() for _ in range(count)]
+    deck = [value for value, count in (main_deck or bundled_main_deck()).items() for _ in range(count)]
     rng.shuffle(deck)
     return deck
 
