@@ -10,9 +10,9 @@ A game's rules plug in through :func:`register_game` (see
     from deckgen import GameDescriptor, register_game
     register_game(GameDescriptor(engine="mygame", title="My game", judge=my_judge))
 
-A plugin also adds template verbs, card sources by file suffix and checks
-(:mod:`deckgen.parts`): :func:`register_verb`, :func:`register_card_source`,
-:func:`register_check`.
+A plugin also adds template verbs, card sources by file suffix, checks and
+output kinds (:mod:`deckgen.parts`): :func:`register_verb`,
+:func:`register_card_source`, :func:`register_check`, :func:`register_output`.
 """
 
 __version__ = "0.2.0"
@@ -23,8 +23,8 @@ from deckgen.registry import (  # noqa: E402
 )
 
 __all__ = ["Check", "CheckContext", "DeckgenError", "DocumentKind", "GameDescriptor", "Problem", "ShowdownError",
-           "SimulationRequest", "register_card_source", "register_check", "register_game", "register_verb",
-           "__version__"]
+           "SimulationRequest", "register_card_source", "register_check", "register_game", "register_output",
+           "register_verb", "__version__"]
 
 
 def __getattr__(name: str):
@@ -38,4 +38,8 @@ def __getattr__(name: str):
         from deckgen.sources.readers import register_card_source
 
         return register_card_source
+    if name == "register_output":
+        from deckgen.outputs.registry import register_output
+
+        return register_output
     raise AttributeError(f"module 'deckgen' has no attribute {name!r}")

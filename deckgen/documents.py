@@ -216,24 +216,36 @@ class DocumentFile:
         return compose(self.pages, self.sources, title)
 
 
+def document_names(spec: DocumentSpec, lang: str, paper: str) -> list[tuple[str, str, str]]:
+    """(print mode, file name, paper) of each file of a document in ``lang``: known before it is rendered."""
+    stem = f"{spec.stem}-{lang}"
+    if spec.page == "paper":
+        return [("paper", f"{stem}-{paper}.pdf", paper)]
+    names = []
+    for mode in spec.prints:
+        if mode == "sheet":
+            names.append((mode, f"{stem}-{paper}.pdf", paper))
+        elif mode == "large":
+            names.append((mode, f"{stem}-{LARGER_PAPER[paper]}.pdf", LARGER_PAPER[paper]))
+        elif mode == "tiled":
+            names.append((mode, f"{stem}-{paper}-tiled.pdf", paper))
+    return names
+
+
 def document_layouts(doc: RenderedDocument, paper: str) -> list[DocumentFile]:
     """The files of a rendered document for ``paper``, laid out (overlays rendered, nothing drawn yet)."""
-    stem = f"{doc.spec.stem}-{doc.lang}"
-    if doc.spec.page == "paper":
-        sheet = Box(0, 0, doc.width, doc.height)
-        page = Page(doc.width, doc.height, [Placement(0, 0, 0, 1.0)], trim=sheet, bleed=sheet)
-        return [DocumentFile(f"{stem}-{paper}.pdf", [page], [doc.svg], [])]
     files = []
-    for mode in doc.spec.prints:
-        if mode == "sheet":
-            files.append(DocumentFile(f"{stem}-{paper}.pdf", [_centred(doc, paper)], [doc.svg], []))
-        elif mode == "large":
-            large = LARGER_PAPER[paper]
-            files.append(DocumentFile(f"{stem}-{large}.pdf", [_centred(doc, large)], [doc.svg], []))
+    for mode, name, on in document_names(doc.spec, doc.lang, paper):
+        if mode == "paper":
+            sheet = Box(0, 0, doc.width, doc.height)
+            page = Page(doc.width, doc.height, [Placement(0, 0, 0, 1.0)], trim=sheet, bleed=sheet)
+            files.append(DocumentFile(name, [page], [doc.svg], []))
+        elif mode in ("sheet", "large"):
+            files.append(DocumentFile(name, [_centred(doc, on)], [doc.svg], []))
         elif mode == "tiled":
             overlap = float(doc.spec.options.get("overlap_mm", DEFAULT_OVERLAP_MM))
             pages, overlays, problems = _tiles(doc, paper, overlap)
-            files.append(DocumentFile(f"{stem}-{paper}-tiled.pdf", pages, [doc.svg, *overlays], problems))
+            files.append(DocumentFile(name, pages, [doc.svg, *overlays], problems))
     return files
 
 

@@ -1,4 +1,5 @@
-"""What a plugin adds besides whole games: template verbs, card sources by file suffix, and checks.
+"""What a plugin adds besides whole games: template verbs, card sources by file suffix, checks and output
+kinds (:func:`deckgen.outputs.register_output`).
 
 deckgen's own parts are registries too: the template verbs of
 :mod:`deckgen.render.verbs` (``text``, ``icon``, ``table``, ...) and the
@@ -31,20 +32,23 @@ from typing import Any, Iterator
 
 @dataclass
 class Parts:
-    """Verbs by name, card sources by suffix (lower case, with its dot), checks by name."""
+    """Verbs by name, card sources by suffix (lower case, with its dot), checks by name, output generators by
+    kind."""
 
     verbs: dict[str, Any] = field(default_factory=dict)  # name -> deckgen.render.verbs.Verb
     card_sources: dict[str, Any] = field(default_factory=dict)  # suffix -> deckgen.sources.readers.CardSource
     checks: dict[str, Any] = field(default_factory=dict)  # name -> deckgen.registry.Check
+    outputs: dict[str, Any] = field(default_factory=dict)  # kind -> deckgen.outputs.plan.OutputGenerator
 
     def __bool__(self) -> bool:
-        return bool(self.verbs or self.card_sources or self.checks)
+        return bool(self.verbs or self.card_sources or self.checks or self.outputs)
 
     def add(self, other: "Parts") -> None:
         """Take ``other``'s parts too (its own win)."""
         self.verbs.update(other.verbs)
         self.card_sources.update(other.card_sources)
         self.checks.update(other.checks)
+        self.outputs.update(other.outputs)
 
 
 #: What installed packages registered when imported (every project has them).

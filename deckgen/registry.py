@@ -344,7 +344,7 @@ def load_project_plugins(root: Path, plugins: list[str], where: Callable[[int], 
         if not found and not added:
             problems.append(_with(where(index), f"plugin {entry!r} registers nothing: call "
                                                 f"deckgen.register_game(GameDescriptor(...)) at its end, or "
-                                                f"register_verb, register_card_source or register_check"))
+                                                f"register_verb, register_card_source, register_check or register_output"))
         games.update(found)
         if parts is not None:
             parts.add(added)

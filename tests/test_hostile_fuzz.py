@@ -99,11 +99,11 @@ def bases(tmp_path_factory):
 @pytest.mark.parametrize("game", GAMES)
 def test_mutated_games_check_cleanly_or_say_where(bases, tmp_path_factory, game, monkeypatch):
     base, files, output = bases[game]
-    import deckgen.build
+    import deckgen.render.decks
     from deckgen.render.store import Store
 
     # every example's check remembers faces in one place (a shipped `output` link would be refused)
-    monkeypatch.setattr(deckgen.build, "default_store", lambda project: Store(output / ".cache"))
+    monkeypatch.setattr(deckgen.render.decks, "default_store", lambda project: Store(output / ".cache"))
 
     @settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
               suppress_health_check=list(HealthCheck),

@@ -37,10 +37,11 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def cli(tmp_path_factory):
     """``judge(engine, document, *options) -> Result`` through ``deckgen judge``, the project loaded once."""
-    import deckgen.cli as cli_module
+    import deckgen.commands.games as cli_module
+    from deckgen.cli import main
     from deckgen.registry import GameDescriptor
 
-    original_load, original_data = cli_module._load, GameDescriptor.data_for
+    original_load, original_data = cli_module.load_for, GameDescriptor.data_for
 
     @functools.lru_cache(maxsize=None)
     def cached_load(project_dir, games):
@@ -54,7 +55,7 @@ def cli(tmp_path_factory):
             data_cache[key] = original_data(self, game)
         return dict(data_cache[key])
 
-    cli_module._load = lambda project_dir, games=(): cached_load(project_dir, tuple(games))
+    cli_module.load_for = lambda project_dir, games=(): cached_load(project_dir, tuple(games))
     GameDescriptor.data_for = cached_data
     folder = tmp_path_factory.mktemp("fuzz")
     runner = CliRunner()
@@ -62,10 +63,10 @@ def cli(tmp_path_factory):
     def judge(engine: str, document, *options: str):
         path = folder / "showdown.json"
         path.write_text(json.dumps(document, ensure_ascii=True), encoding="utf-8")
-        return runner.invoke(cli_module.main, ["judge", engine, str(path), *options, "--project", str(ROOT)])
+        return runner.invoke(main, ["judge", engine, str(path), *options, "--project", str(ROOT)])
 
     yield judge
-    cli_module._load, GameDescriptor.data_for = original_load, original_data
+    cli_module.load_for, GameDescriptor.data_for = original_load, original_data
 
 
 def assert_verdict_or_located(result, engine, document) -> bool:

@@ -276,7 +276,7 @@ def test_fonts_linked_outside_are_refused(proj, outside):
 
 
 def test_the_fingerprint_walk_opens_nothing_outside_and_no_fifo(proj, outside, monkeypatch):
-    import deckgen.build
+    import deckgen.render.decks
     import deckgen.render.store
     from deckgen.build import Fingerprints
     from deckgen.loader import load_project
@@ -288,7 +288,7 @@ def test_the_fingerprint_walk_opens_nothing_outside_and_no_fifo(proj, outside, m
     os.mkfifo(proj / "templates/demo/pipe.txt")
     opened = []
     real = deckgen.render.store.hash_file
-    monkeypatch.setattr(deckgen.build, "hash_file", lambda path: opened.append(Path(path)) or real(path))
+    monkeypatch.setattr(deckgen.render.decks, "hash_file", lambda path: opened.append(Path(path)) or real(path))
     prints = Fingerprints(load_project(proj))
     prints.tree(proj / "art")
     prints.tree(proj / "templates" / "demo")
@@ -297,7 +297,7 @@ def test_the_fingerprint_walk_opens_nothing_outside_and_no_fifo(proj, outside, m
 
 
 def test_the_fingerprint_of_a_file_above_the_limit_does_not_read_it(proj, monkeypatch):
-    import deckgen.build
+    import deckgen.render.decks
     from deckgen.build import Fingerprints
     from deckgen.loader import load_project
 
@@ -307,7 +307,7 @@ def test_the_fingerprint_of_a_file_above_the_limit_does_not_read_it(proj, monkey
     from dataclasses import replace
 
     project = replace(project, limits=replace(project.limits, file_bytes=1024))
-    monkeypatch.setattr(deckgen.build, "hash_file", lambda path: pytest.fail(f"read {path}"))
+    monkeypatch.setattr(deckgen.render.decks, "hash_file", lambda path: pytest.fail(f"read {path}"))
     assert Fingerprints(project).file(proj / "art" / "huge.png").startswith("size 2048 ")
 
 

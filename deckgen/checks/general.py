@@ -143,7 +143,7 @@ def check_card_counts(ctx: CheckContext) -> list[Problem]:
 
 def check_faces(ctx: CheckContext) -> list[Problem]:
     """Render every face in every language; report overflow, missing glyphs, safe zone, missing strings."""
-    from deckgen.build import default_store, render_targets
+    from deckgen.render.decks import default_store, render_targets
 
     problems: list[Problem] = []
     try:

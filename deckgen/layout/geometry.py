@@ -233,6 +233,28 @@ class LayoutError(ValueError):
     """The card does not fit the paper."""
 
 
+@dataclass(frozen=True)
+class SheetLayout:
+    """One arrangement of cards on a sheet (see the module docstring)."""
+
+    name: str = "grid"
+    description: str = ""
+    gutter: float | None = 0.0  # mm between trims; None: twice the deck's bleed
+    orientation: str = "portrait"  # portrait | landscape | auto
+    crop_marks: bool = True
+    rulers: bool = True
+    registration: Registration | None = None
+    fold: str = "none"  # gutter-fold: none | vertical | horizontal | auto (backs on the fronts' page)
+    fold_gap: float = 4.0  # mm from the fold line to the nearest trim
+
+    def gutter_for(self, card: CardSize) -> float:
+        return 2 * card.bleed if self.gutter is None else float(self.gutter)
+
+
+#: The default layout (deckgen.layout.layouts reads the others from data), also when no layout file can be read (tests, plans without a project).
+GRID = SheetLayout()
+
+
 def plan_sheet(paper_w: float, paper_h: float, card: CardSize, layout=None,
                printer_margin: float = PRINTER_MARGIN_MM) -> SheetPlan:
     """Plan the largest centred grid of cards on the paper, as ``layout`` arranges them.
@@ -242,8 +264,6 @@ def plan_sheet(paper_w: float, paper_h: float, card: CardSize, layout=None,
     landscape when that holds more cards.  Raises :class:`LayoutError` if
     not even one card fits, or if the crop marks find no room.
     """
-    from deckgen.layout.layouts import GRID
-
     layout = layout or GRID
     orientations = {"portrait": [False], "landscape": [True], "auto": [False, True]}[layout.orientation]
     fold_choices: dict[str, list[str | None]] = {"none": [None], "vertical": ["vertical"],

@@ -12,36 +12,12 @@ the file, line and field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from deckgen.errors import DeckgenError, Problem
-from deckgen.layout.geometry import Registration
-from deckgen.model import CardSize
+from deckgen.layout.geometry import GRID, Registration, SheetLayout  # noqa: F401 (the layout data, planned there)
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "layouts"
-
-
-@dataclass(frozen=True)
-class SheetLayout:
-    """One arrangement of cards on a sheet (see the module docstring)."""
-
-    name: str = "grid"
-    description: str = ""
-    gutter: float | None = 0.0  # mm between trims; None: twice the deck's bleed
-    orientation: str = "portrait"  # portrait | landscape | auto
-    crop_marks: bool = True
-    rulers: bool = True
-    registration: Registration | None = None
-    fold: str = "none"  # gutter-fold: none | vertical | horizontal | auto (backs on the fronts' page)
-    fold_gap: float = 4.0  # mm from the fold line to the nearest trim
-
-    def gutter_for(self, card: CardSize) -> float:
-        return 2 * card.bleed if self.gutter is None else float(self.gutter)
-
-
-#: The default layout, also when no layout file can be read (tests, plans without a project).
-GRID = SheetLayout()
 
 
 def layout_files(root: Path | None) -> dict[str, Path]:

@@ -95,7 +95,7 @@ class SlowWork:
 
     def rulebook(self, view: GameView, languages: tuple[str, ...]) -> None:
         """Pictures of the rulebook's pages in the gallery's languages (drawn in another process)."""
-        from deckgen.rulebook.build import has_rulebook, source_path
+        from deckgen.rulebook.files import has_rulebook, source_path
 
         game = view.game
         if not has_rulebook(game) or shutil.which("pdftoppm") is None:

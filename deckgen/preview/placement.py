@@ -10,16 +10,12 @@ back or template on the deck; the rest on the game.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from deckgen.errors import Problem
 from deckgen.model import Project
-
-if TYPE_CHECKING:
-    from deckgen.preview.views import DeckView, GameView
+from deckgen.preview.views import _DOCUMENT, DeckView, GameView, document_language  # noqa: F401 (re-exported)
 
 _SUBJECT = re.compile(r"\b(card|back of) ([^\s\[\]]+) \[([\w-]+)\]")
-_DOCUMENT = re.compile(r"\bdocument ([^\s\[\]]+)(?: sheet \d+)? \[([\w-]+)\]")
 _LANG_FILE = re.compile(r"(?:^|/)lang/([\w-]+)\.ya?ml$")
 _RULES_FILE = re.compile(r"(?:^|/)rules/([\w-]+)\.md$")
 _FIELD_CARD = re.compile(r"^cards\.([^.]+)")
@@ -126,10 +122,3 @@ def _templates_named(problem: Problem) -> set[str]:
     if (problem.file or "").startswith("templates/"):
         names.add(problem.file)
     return names
-
-
-
-def document_language(problem: Problem) -> str | None:
-    """The language of the document page a problem names (None: it names none)."""
-    m = _DOCUMENT.search(problem.message)
-    return m.group(2) if m else None

@@ -6,15 +6,25 @@ template (:mod:`deckgen.preview.page`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckgen.errors import Problem
 from deckgen.model import Deck, Game, Project
 from deckgen.preview.images import DEFAULT_PALETTE, Palette
-from deckgen.preview.placement import document_language
 
 DEFAULT_DPI = 150
+
+#: A problem's words naming a document page: ``document ID [LANG]`` (``document ID sheet N [LANG]``).
+_DOCUMENT = re.compile(r"\bdocument ([^\s\[\]]+)(?: sheet \d+)? \[([\w-]+)\]")
+
+
+def document_language(problem: Problem) -> str | None:
+    """The language of the document page a problem names (None: it names none)."""
+    m = _DOCUMENT.search(problem.message)
+    return m.group(2) if m else None
+
 
 @dataclass
 class Face:

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import zlib
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, TypeVar
 
 from deckgen.errors import DeckgenError, Problem
+from deckgen.render.store import RasterImage  # noqa: F401 (kept here too: where callers have found it)
 
 
 #: Below this many images a pool costs more than it saves.
@@ -62,20 +61,6 @@ def drawing_problem(file: str | None, subject: str | None, exc: BaseException) -
     reason = exc.reason if isinstance(exc, DrawingError) else (
         "the drawing process stopped while drawing it (out of memory?): make it simpler or its pictures smaller")
     return Problem(file, None, None, None, f"{subject or 'a face'}: {reason}")
-
-
-@dataclass(frozen=True)
-class RasterImage:
-    """An opaque RGB image, 8 bits per channel, Flate-compressed rows."""
-
-    width: int
-    height: int
-    flate_rgb: bytes
-    digest: str
-
-    def rgb(self) -> bytes:
-        """Uncompressed RGB bytes (for tests and PNG export)."""
-        return zlib.decompress(self.flate_rgb)
 
 
 def configure_fontconfig(fonts_dir: Path, cache_dir: Path) -> None:

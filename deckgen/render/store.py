@@ -28,6 +28,8 @@ import json
 import os
 import struct
 import tempfile
+import zlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -147,8 +149,6 @@ class Store:
         return key in self._memory or (path is not None and path.is_file())
 
     def load_raster(self, key: str):
-        from deckgen.render.raster import RasterImage
-
         path = self.raster_path(key)
         data = self._memory.get(key)
         if data is None and path is not None:
@@ -193,6 +193,20 @@ class Store:
             self._memory[f"{kind}/{key}"] = raw
         else:
             write_atomic_bytes(path, raw)
+
+
+@dataclass(frozen=True)
+class RasterImage:
+    """An opaque RGB image, 8 bits per channel, Flate-compressed rows."""
+
+    width: int
+    height: int
+    flate_rgb: bytes
+    digest: str
+
+    def rgb(self) -> bytes:
+        """Uncompressed RGB bytes (for tests and PNG export)."""
+        return zlib.decompress(self.flate_rgb)
 
 
 class StoredRaster:

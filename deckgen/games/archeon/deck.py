@@ -189,7 +189,7 @@ def deck_command(game: str, seed: int, support: bool, size: int | None, side: st
       deckgen deck archeon --seed 7 --out match-7.yaml
       deckgen deck archeon --seed 3 --support --out entourage-3.yaml
     """
-    from deckgen.cli import _load
+    from deckgen.commands.common import load_for as _load
     from deckgen.decisions import require_engine
     from deckgen.games.archeon.data import of
 

@@ -1,0 +1,367 @@
+"""The commands that write print files: ``build`` (and ``--plan``), ``export``, ``rules``, ``calibrate``,
+``clean``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from deckgen.commands.common import (PAPERS, chosen_languages, lang_option, load_for, out_option, output_folder,
+                                     progress_for, project_option, report_lines)
+from deckgen.errors import DeckgenError, Problem
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4",
+              show_default=True, help="Paper size of the print-and-play sheets and documents.")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True,
+              help="Resolution the cards are rasterized at.")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
+              help="How backs pages are mirrored: long-edge or short-edge duplex, or none (fronts only).")
+@lang_option
+@out_option("the PDFs")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Rasterizing processes (default: CPUs).")
+@click.option("--variant", "--faces", "variant", default=None,
+              help="Build only this deck variant, e.g. --faces cloud-city (default: every deck and variant).")
+@click.option("--cards", "cards", default=None, metavar="ID,...",
+              help="Only these cards (to replace lost or damaged ones): DECK-LANG-reprint-*.pdf.")
+@click.option("--copies", type=click.IntRange(1, 99), default=1, show_default=True,
+              help="Print every deck this many times (a convention with several tables).")
+@click.option("--deck", "deck_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="FILE", help="Print exactly the cards of this deck list, e.g. a match deck written by "
+                                   "deckgen deck archeon --out FILE: DECK-NAME-LANG-*.pdf.")
+@click.option("--cache", "cache_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Cache folder (default: OUT/.cache).")
+@click.option("--no-cache", is_flag=True, help="Remember nothing: render and draw every face.")
+@click.option("--vector", is_flag=True, help="Place the cards as vector graphics (small files, sharp at any "
+                                             "size) instead of rasters at --dpi.")
+@click.option("--layout", default="grid", show_default=True, metavar="NAME",
+              help="How cards sit on the sheets: grid (shared cuts), gutters (each card with its own bleed), "
+                   "print-and-cut (registration marks), or a layouts/NAME.yaml of the project.")
+@click.option("--list-layouts", is_flag=True, help="List the sheet layouts this project can use, and stop.")
+@click.option("--printer", "printer_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Printer profile moving every backs page (from deckgen calibrate); default: "
+                   "printer.yaml in deckgen's configuration folder, if there is one.")
+@click.option("--ink", type=click.Choice(["full", "low", "grey"]), default="full", show_default=True,
+              help="low: the cards as outlines and text without backgrounds, to save ink (DECK-LANG-low-ink-"
+                   "PAPER.pdf); grey: the whole design in light greys, for a black-and-white prototype "
+                   "(DECK-LANG-grey-PAPER.pdf).")
+@click.option("--instructions", is_flag=True, help="Begin every sheets PDF with a page on how to print and "
+                                                   "cut it, in the deck's language.")
+@click.option("--cut-file", is_flag=True, help="Also write an SVG of every sheet's cut lines for a cutting "
+                                               "machine (DECK-LANG-PAPER-cut-N.svg).")
+@click.option("--cut-radius", type=click.FloatRange(0, 10), default=3.0, show_default=True, metavar="MM",
+              help="Corner radius of the cut lines.")
+@click.option("--max-file-mb", type=float, default=None, metavar="MB",
+              help="Split a PDF larger than this into numbered parts (…-part1.pdf, …).")
+@click.option("--no-booklets", is_flag=True, help="Cards and documents, not the rule booklets (the slowest "
+                                                  "part; deckgen rules makes them on their own).")
+@click.option("--plan", "plan_only", is_flag=True, help="List every file the build would write (path, kind, "
+              "paper, duplex, pages) and write nothing.")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
+@project_option
+def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, deck_file, cache_dir, no_cache,
+          vector, layout, list_layouts, printer_file, ink, instructions, cut_file, cut_radius, max_file_mb,
+          no_booklets, plan_only, quiet, project_dir):
+    """Build print-ready PDFs of GAMES (default: all).
+
+    For each deck and language, writes OUT/GAME/DECK-LANG-PAPER.pdf (sheets
+    with crop marks, a backs page after each fronts page) and
+    OUT/GAME/DECK-LANG-cards.pdf (one card per page with bleed, TrimBox
+    and BleedBox, for print shops), each document of the game (boards,
+    reference sheets) and its rule booklets.  Nothing is written if
+    anything has a problem.  An unchanged card is not drawn again and an
+    unchanged file not written again; a closing line says what was done.
+
+    \b
+    Examples:
+      deckgen build
+      deckgen build classic --paper letter --dpi 600
+      deckgen build classic --lang de,fr --duplex short --out /tmp/print
+      deckgen build pazaak --cards plus-3,minus-2 --lang de
+      deckgen build gladbach --layout gutters --printer office.yaml
+      deckgen deck archeon --seed 7 --out match-7.yaml
+      deckgen build archeon --deck match-7.yaml --lang de
+      deckgen build pazaak --lang en --plan
+    """
+    from deckgen.build import BuildOptions, BuildReport, build as run_build
+    from deckgen.layout.printer import find_profile
+
+    project = load_for(project_dir, games)
+    if list_layouts:
+        from deckgen.layout.layouts import describe_layouts
+
+        for name, text, file in describe_layouts(project.root):
+            click.echo(f"{name:<14} {text}  ({file})")
+        return
+    game_ids = list(games) or list(project.games)
+    picked = tuple(c.strip() for c in (cards or "").split(",") if c.strip())
+    profile, profile_path = find_profile(printer_file)
+    options = BuildOptions(paper=paper.lower(), dpi=dpi, duplex=duplex, out=output_folder(project, out),
+                           languages=chosen_languages(project, languages), workers=jobs, variant=variant,
+                           cache=cache_dir, use_cache=not no_cache, cards=picked, copies=copies, vector=vector,
+                           layout=layout, printer=profile, max_file_mb=max_file_mb, ink=ink,
+                           cut_file=cut_file, cut_radius=cut_radius, instructions=instructions,
+                           deck_file=deck_file, booklets=not no_booklets)
+    if plan_only:
+        from deckgen.outputs.extra import plan_build
+
+        for planned in plan_build(project, game_ids, options):
+            click.echo(planned.line())
+        return
+    if not quiet and sys.stderr.isatty():
+        click.echo(f"building {', '.join(game_ids)} into {options.out}", err=True)
+    if not quiet and profile is not None and printer_file is None:
+        click.echo(f"printer profile {profile_path}: {profile.describe()}", err=True)
+    report = BuildReport()
+    run_build(project, game_ids, options, progress_for(quiet), report)
+    if not quiet:
+        for path in report.written:
+            click.echo(f"wrote {path}")
+        click.echo(report.line())
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@click.option("--format", "fmt", type=click.Choice(["svg", "png"]), default=None,
+              help="svg: the faces as the templates render them; png: drawn at --dpi (the default).")
+@click.option("--preset", default=None, metavar="NAME",
+              help="Write the decks as a print shop wants them: mpc, tgc, drivethru, meinspiel, or a "
+                   "presets/NAME.yaml of the project (see --list-presets).")
+@click.option("--list-presets", is_flag=True, help="List the presets this project can use, and stop.")
+@click.option("--base-url", default=None, metavar="URL",
+              help="tts: where the images will be online (the saved object names URL/FILE); default: the "
+                   "files' absolute file: paths on this machine.")
+@click.option("--dpi", type=click.IntRange(36, 1200), default=None,
+              help="Resolution (default 300; a preset's own, which this replaces unless it fixes the pixels).")
+@lang_option
+@click.option("--cards", "cards", default=None, metavar="ID,...", help="Only these cards.")
+@click.option("--variant", "--faces", "variant", default=None, help="Only this deck variant.")
+@out_option("the files")
+@click.option("--plan", "plan_only", is_flag=True, help="List every file the export would write and write "
+                                                        "nothing.")
+@project_option
+def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, variant, out, plan_only, project_dir):
+    """Write every card face of GAMES (default: all) as its own SVG or PNG file, or as a print shop wants them.
+
+    Files are named OUT/GAME/DECK-LANG-CARD.png (DECK-CARD.png for a deck
+    without words) and DECK-LANG-back.png for the back.
+
+    With --preset NAME the decks go to OUT/GAME/NAME/ as the preset says
+    (docs/print-shops.md): re-rendered at the shop's trim and safe zone (a
+    design that does not fit there is reported, never stretched), at its
+    pixel size, in CMYK with PDF/X metadata where it asks, the total ink
+    of every card checked against its limit.  Nothing is written if
+    anything has a problem.
+
+    \b
+    Examples:
+      deckgen export classic --format svg --lang en
+      deckgen export pazaak --format png --dpi 150 --out /tmp/cards
+      deckgen export classic --preset mpc --lang en
+      deckgen export gladbach --preset drivethru --out /tmp/shop
+      deckgen export pazaak --preset tts --base-url https://example.org/pazaak
+      deckgen export pazaak --preset mpc --plan
+    """
+    from dataclasses import replace
+
+    from deckgen.build import BuildOptions, check_options
+
+    project = load_for(project_dir, games)
+    if list_presets:
+        from deckgen.presets import describe_presets
+
+        for name, file, text in describe_presets(project.root):
+            click.echo(f"{name:<12} {text}  ({file})")
+        return
+    if preset and fmt:
+        raise DeckgenError(Problem(None, None, None, "--preset", "give --preset or --format, not both"))
+    game_ids = list(games) or list(project.games)
+    picked = tuple(c.strip() for c in (cards or "").split(",") if c.strip())
+    options = BuildOptions(dpi=dpi if dpi is not None and dpi >= 72 else 300, out=output_folder(project, out),
+                           languages=chosen_languages(project, languages), cards=picked, variant=variant)
+    check_options(project, game_ids, options)
+    if plan_only:
+        from deckgen.outputs.faces import FaceExports
+        from deckgen.outputs.plan import Selection
+
+        if preset:
+            from deckgen.presets import load_preset
+            from deckgen.presets.run import plan_preset
+
+            planned = plan_preset(project, game_ids, load_preset(preset, project.root), options, dpi, base_url)
+        else:
+            planned = FaceExports(fmt or "png").plan(Selection(project, tuple(game_ids), options))
+        for line in planned:
+            click.echo(line.line())
+        return
+    if preset:
+        from deckgen.export import export_preset
+        from deckgen.presets import load_preset
+
+        report = export_preset(project, game_ids, load_preset(preset, project.root), options, dpi, base_url)
+        report_lines(report.warnings)
+        for stem, (face, ink) in report.darkest.items():
+            click.echo(f"{stem}: darkest face {face}, total ink up to {ink:.0f} %")
+        where = ", ".join(str(f) for f in report.folder) or str(options.out)
+        click.echo(f"wrote {len(report.written)} files to {where}")
+        return
+    from deckgen.export import export as run_export
+
+    fmt = fmt or "png"
+    options = replace(options, dpi=dpi or 300)
+    written = run_export(project, game_ids, fmt, options)
+    click.echo(f"wrote {len(written)} {fmt.upper()} files to {options.out}")
+
+
+def _pair(text: str, option: str) -> tuple[float, float]:
+    try:
+        a, b = (float(v) for v in text.replace(";", ",").split(","))
+    except ValueError:
+        raise DeckgenError(Problem(None, None, None, option, f"expected two numbers X,Y, not {text!r}")) from None
+    return a, b
+
+
+@click.command()
+@click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4", show_default=True,
+              help="Paper size of the calibration sheet.")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="How your printer turns the sheet: over its long or its short edge.")
+@out_option("the calibration sheet")
+@click.option("--shift", default=None, metavar="X,Y",
+              help="Save the centre reading (mm) of a printed sheet as the printer profile, and stop.")
+@click.option("--scale", default=None, metavar="SX,SY", help="With --shift: the scale of the backs (e.g. 1.002,1).")
+@click.option("--name", default="", help="With --shift: a name for the printer.")
+@click.option("--printer", "printer_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="With --shift: the profile file to write (default: printer.yaml in deckgen's configuration "
+                   "folder, which every build then uses).")
+@project_option
+def calibrate(paper, duplex, out, shift, scale, name, printer_file, project_dir):
+    """Print a duplex test sheet, or save what you measured on it as a printer profile.
+
+    The sheet (OUT/calibrate-PAPER-DUPLEX.pdf) has crosses on the front
+    and scales behind them on the back: print it double-sided at actual
+    size, push a pin through each cross and read on the back where it came
+    out.  Then save the centre reading; every build moves its backs pages
+    by it (see docs/home-printing.md).
+
+    \b
+    Examples:
+      deckgen calibrate --paper letter
+      deckgen calibrate --shift 0.8,-0.4
+      deckgen calibrate --shift 0.8,-0.4 --scale 1.002,1 --printer office.yaml
+    """
+    from deckgen.layout.printer import (MAX_SHIFT_MM, SCALE_RANGE, PrinterProfile, default_profile_path,
+                                        save_profile)
+
+    if shift is not None:
+        dx, dy = _pair(shift, "--shift")
+        sx, sy = _pair(scale, "--scale") if scale is not None else (1.0, 1.0)
+        if max(abs(dx), abs(dy)) > MAX_SHIFT_MM:
+            raise DeckgenError(Problem(None, None, None, "--shift", f"{shift} is more than {MAX_SHIFT_MM:g} mm: "
+                                                                    f"check the reading (a printer this far off "
+                                                                    f"needs repair, not a profile)"))
+        if not all(SCALE_RANGE[0] <= v <= SCALE_RANGE[1] for v in (sx, sy)):
+            raise DeckgenError(Problem(None, None, None, "--scale", f"{scale} is outside "
+                                                                    f"{SCALE_RANGE[0]:g}..{SCALE_RANGE[1]:g}"))
+        path = printer_file or default_profile_path()
+        profile = PrinterProfile(name, dx, dy, sx, sy)
+        save_profile(profile, path)
+        click.echo(f"wrote {path}: {profile.describe()}")
+        return
+    if scale is not None:
+        raise DeckgenError(Problem(None, None, None, "--scale", "give --scale together with --shift"))
+    from deckgen.build import SLUG_FONT
+    from deckgen.layout.calibrate import calibration_pdf
+    from deckgen.layout.pdfcanvas import register_font
+    from deckgen.output import write_atomic
+
+    project = load_for(project_dir)
+    body = project.fonts.get("body") or next(iter(project.fonts.values()))
+    font = register_font(SLUG_FONT, project.fonts_dir / body)
+    path = output_folder(project, out) / f"calibrate-{paper.lower()}-{duplex}.pdf"
+    write_atomic(path, calibration_pdf(paper.lower(), duplex, font))
+    click.echo(f"wrote {path}")
+
+
+@click.command()
+@out_option("nothing; the cache of that output folder is emptied")
+@click.option("--cache", "cache_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The cache folder to empty (default: OUT/.cache).")
+@project_option
+def clean(out, cache_dir, project_dir):
+    """Empty the build cache (rasters, faces, build records); output files stay.
+
+    Only a cache deckgen made (marked with its CACHEDIR.TAG) is emptied, only
+    of deckgen's own entries, never through a link; killed builds' temporary
+    files in the output folder go too.
+
+    \b
+    Example:
+      deckgen clean
+    """
+    from deckgen.output import cache_folder, empty_cache, sweep_stale
+
+    project = load_for(project_dir, untrusted="skip")
+    output = output_folder(project, out)
+    folder = cache_folder(output, cache_dir)
+    swept = sweep_stale([output, *(output / g for g in project.games)])
+    if folder.is_symlink() or folder.is_dir():
+        empty_cache(folder)
+        click.echo(f"emptied {folder}")
+    else:
+        click.echo(f"no cache at {folder}")
+    if swept:
+        click.echo(f"removed {len(swept)} temporary file{'s' if len(swept) != 1 else ''} of killed builds")
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@lang_option
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
+              help="a4: A5 pages imposed two per A4 side; letter: half-letter pages two per Letter side.")
+@out_option("the booklets")
+@click.option("--plan", "plan_only", is_flag=True, help="List the booklets it would write and write nothing.")
+@project_option
+def rules(games, languages, paper, out, plan_only, project_dir):
+    """Build the rule booklets of GAMES (default: all that have data/GAME/rules/).
+
+    For each language, writes OUT/GAME/GAME-rules-LANG.pdf (A5 pages in
+    reading order with 3 mm bleed, TrimBox and BleedBox, bookmarks and a
+    clickable contents page) and GAME-rules-LANG-booklet-a4.pdf (imposed for
+    saddle stitching: print duplex, flip on the short edge, fold, staple);
+    with --paper letter, GAME-rules-LANG-booklet-letter.pdf (half-letter
+    pages two per Letter side).  Every example hand is judged by the game's
+    engine first; nothing is written if anything has a problem.
+
+    \b
+    Examples:
+      deckgen rules
+      deckgen rules classic --lang de,fr --paper letter
+    """
+    from deckgen.build import BuildOptions, check_options, render_rulebooks
+    from deckgen.output import write_atomic
+
+    project = load_for(project_dir, games)
+    game_ids = list(games) or list(project.games)
+    options = BuildOptions(paper=paper.lower(), out=output_folder(project, out),
+                           languages=chosen_languages(project, languages))
+    check_options(project, game_ids, options)
+    if plan_only:
+        from deckgen.outputs.books import Booklets
+        from deckgen.outputs.plan import Selection
+
+        for planned in Booklets().plan(Selection(project, tuple(game_ids), options)):
+            click.echo(planned.line())
+        return
+    files, problems = render_rulebooks(project, game_ids, options)
+    if problems:
+        raise DeckgenError(problems)
+    for path, data in files:
+        write_atomic(path, data)
+        click.echo(f"wrote {path}")
+    if not files:
+        click.echo("no rulebooks: write data/GAME/rules/LANG.md (docs/rulebooks.md)", err=True)

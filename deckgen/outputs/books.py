@@ -1,0 +1,64 @@
+"""What a build writes for each game besides its decks, planned from the data alone: documents (boards,
+reference cards) and rule booklets with their imposed copies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from deckgen.outputs.plan import PlannedFile, Selection
+from deckgen.outputs.selection import build_languages, with_documents
+
+
+class Documents:
+    """Each document of a game in each language, on each paper it prints on (``STEM-LANG-PAPER.pdf``)."""
+
+    kind = "document"
+
+    def plan(self, selection: Selection) -> list[PlannedFile]:
+        from deckgen.documents import document_names
+
+        options = selection.options
+        if not with_documents(options):
+            return []
+        found = []
+        for gid in selection.game_ids:
+            game = selection.project.games[gid]
+            for spec in game.documents.values():
+                for lang in build_languages(selection.project, options):
+                    found += [PlannedFile(Path(options.out) / gid / name, self.kind, paper, "none",
+                                          None if mode == "tiled" else 1)
+                              for mode, name, paper in document_names(spec, lang, options.paper)]
+        return found
+
+    def render(self, selection: Selection, planned: PlannedFile) -> bytes:
+        raise NotImplementedError("documents are written by deckgen.build")
+
+
+class Booklets:
+    """Each game's rule booklet in each language that has its rules written: in reading order on A5, and
+    imposed two pages a side for saddle stitching."""
+
+    kind = "booklet"
+
+    def plan(self, selection: Selection) -> list[PlannedFile]:
+        from deckgen.rulebook.files import READING_TRIM, booklet_names, has_rulebook, imposed_paper, source_path
+
+        options = selection.options
+        if not (with_documents(options) and options.booklets):
+            return []
+        found = []
+        for gid in selection.game_ids:
+            game = selection.project.games[gid]
+            if not has_rulebook(game):
+                continue
+            for lang in build_languages(selection.project, options):
+                if not source_path(game, lang).is_file():
+                    continue
+                reading, imposed = booklet_names(game, lang, options.paper)
+                found.append(PlannedFile(Path(options.out) / gid / reading, self.kind, READING_TRIM, None, None))
+                found.append(PlannedFile(Path(options.out) / gid / imposed, "booklet imposed",
+                                         imposed_paper(options.paper), "short", None))
+        return found
+
+    def render(self, selection: Selection, planned: PlannedFile) -> bytes:
+        raise NotImplementedError("booklets are written by deckgen.build")

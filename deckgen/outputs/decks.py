@@ -1,0 +1,171 @@
+"""What a build writes for each deck, planned from the data alone: sheets, single-card files, tuck boxes,
+cut files.
+
+The page counts follow the deck writer (deckgen.build): sheets hold
+``per_sheet`` cards a page, with a backs page after each fronts page when
+printed duplex (a gutter-fold layout puts the backs on the same page); the
+single-card file has a page per card and then the shared back, or each
+card's own back after it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckgen.errors import DeckgenError, Problem
+from deckgen.layout.papers import PAPERS_MM
+from deckgen.model import Card, Deck, Game
+from deckgen.outputs.plan import PlannedFile, Selection
+from deckgen.outputs.selection import BuildOptions, build_decks, deck_paths, deck_stem, picked_cards, sheet_cards
+
+#: Decks with fewer physical cards get no tuck box (a reference or score card).
+TUCKBOX_MIN_CARDS = 5
+
+
+@dataclass(frozen=True)
+class DeckPlan:
+    """One deck in one language as the sheets hold it."""
+
+    game: Game
+    deck: Deck
+    lang: str
+    cards: list[Card]  # the physical cards printed (chosen cards, copies)
+    on_sheets: list[Card]  # the cards on the sheets (a single-card deck fills its sheet)
+    per_sheet: int
+    folded: bool
+
+    @property
+    def sheets(self) -> int:
+        return max(1, -(-len(self.on_sheets) // self.per_sheet))
+
+
+def deck_plans(selection: Selection) -> list[DeckPlan]:
+    """Every deck of the selection that has cards to print, laid out on the paper (a located problem for a
+    card that does not fit)."""
+    from deckgen.layout.geometry import LayoutError, plan_sheet
+    from deckgen.layout.layouts import load_layout
+
+    options = selection.options
+    layout = load_layout(options.layout, selection.project.root)
+    paper_w, paper_h = PAPERS_MM[options.paper]
+    plans = []
+    for game, deck, lang in build_decks(selection.project, list(selection.game_ids), options):
+        cards = picked_cards(deck, options)
+        if not cards:
+            continue
+        try:
+            plan = plan_sheet(paper_w, paper_h, deck.size, layout)
+        except LayoutError as exc:
+            src = deck.source
+            raise DeckgenError(Problem(src.file if src else None, src.line if src else None, None, "size",
+                                       str(exc))) from None
+        plans.append(DeckPlan(game, deck, lang, cards, sheet_cards(deck, cards, plan.per_sheet, options),
+                              plan.per_sheet, plan.fold is not None))
+    return plans
+
+
+def card_paper(deck: Deck) -> str:
+    """The page of a card-sized file: the card's size name, or its trim in mm."""
+    size = deck.size
+    return size.name if size.name != "custom" else f"{size.width:g}x{size.height:g}mm"
+
+
+def split_kind(kind: str, options: BuildOptions) -> str:
+    """The kind of a file that ``--max-file-mb`` may split into ``-partN`` files (only its size tells)."""
+    return f"{kind} (as -partN files if over {options.max_file_mb:g} MB)" if options.max_file_mb else kind
+
+
+class DeckSheets:
+    """Sheets of cards with crop marks, fronts and backs pages (``DECK-LANG-PAPER.pdf``)."""
+
+    kind = "sheets"
+
+    def plan(self, selection: Selection) -> list[PlannedFile]:
+        options = selection.options
+        found = []
+        for d in deck_plans(selection):
+            pages = d.sheets if d.folded or options.duplex == "none" else 2 * d.sheets
+            split = options.max_file_mb is not None  # parts only the written size decides
+            found.append(PlannedFile(deck_paths(d.game, d.deck, d.lang, options)[0], split_kind(self.kind, options),
+                                     options.paper, "folded" if d.folded else options.duplex,
+                                     None if split else pages + (1 if options.instructions else 0)))
+        return found
+
+    def render(self, selection: Selection, planned: PlannedFile) -> bytes:
+        raise NotImplementedError("deck sheets are written by deckgen.build's deck writer")
+
+
+class SingleCards:
+    """One card a page with bleed, for print shops (``DECK-LANG-cards.pdf``)."""
+
+    kind = "single cards"
+
+    def plan(self, selection: Selection) -> list[PlannedFile]:
+        options = selection.options
+        found = []
+        for d in deck_plans(selection):
+            own_backs = any(c.back for c in d.cards)
+            pages = None if own_backs or options.max_file_mb is not None else len(d.cards) + 1
+            found.append(PlannedFile(deck_paths(d.game, d.deck, d.lang, options)[1], split_kind(self.kind, options),
+                                     card_paper(d.deck), None, pages))
+        return found
+
+    def render(self, selection: Selection, planned: PlannedFile) -> bytes:
+        raise NotImplementedError("single-card files are written by deckgen.build's deck writer")
+
+
+class CutFiles:
+    """With ``--cut-file``: an SVG of each sheet's cut lines for a cutting machine."""
+
+    kind = "cut file"
+
+    def plan(self, selection: Selection) -> list[PlannedFile]:
+        options = selection.options
+        if not options.cut_file:
+            return []
+        found = []
+        for d in deck_plans(selection):
+            sheets_path = deck_paths(d.game, d.deck, d.lang, options)[0]
+            found += [PlannedFile(sheets_path.with_name(f"{sheets_path.stem}-cut-{n}.svg"), self.kind,
+                                  options.paper, None, 1) for n in range(1, d.sheets + 1)]
+        return found
+
+    def render(self, selection: Selection, planned: PlannedFile) -> bytes:
+        raise NotImplementedError("cut files are written by deckgen.build's deck writer")
+
+
+def tuckbox_net(deck: Deck, cards: list[Card], options: BuildOptions):
+    """The tuck box net of a deck — for a whole deck in full ink — or None (a reprint, low ink, a
+    token deck, fewer than TUCKBOX_MIN_CARDS cards, or one no paper holds)."""
+    from deckgen.layout.tuckbox import plan_tuckbox
+
+    if options.cards or options.ink != "full" or len(cards) < TUCKBOX_MIN_CARDS or deck.size.round:
+        return None
+    try:
+        return plan_tuckbox(deck.size.width, deck.size.height, len(cards) // options.copies, options.paper)
+    except ValueError:
+        return None
+
+
+def tuckbox_path(game: Game, deck: Deck, lang: str, options: BuildOptions, net) -> Path:
+    return Path(options.out) / game.id / f"{deck_stem(deck, lang)}-tuckbox-{net.paper}.pdf"
+
+
+class TuckBoxes:
+    """A tuck box net for each whole deck (``DECK-LANG-tuckbox-PAPER.pdf``)."""
+
+    kind = "tuck box"
+
+    def plan(self, selection: Selection) -> list[PlannedFile]:
+        options = selection.options
+        found = []
+        for d in deck_plans(selection):
+            net = tuckbox_net(d.deck, d.cards, options)
+            if net is not None:
+                found.append(PlannedFile(tuckbox_path(d.game, d.deck, d.lang, options, net), self.kind, net.paper,
+                                         "none", 1))
+        return found
+
+    def render(self, selection: Selection, planned: PlannedFile) -> bytes:
+        raise NotImplementedError("tuck boxes are written by deckgen.build's deck writer")

@@ -1,0 +1,190 @@
+"""What a build is asked for: the options, and which games, decks, languages and cards they select.
+
+Everything here is decided from the project's data alone (nothing is
+rendered or written): the build, ``build --plan`` and every output
+generator (:mod:`deckgen.outputs`) read the selection from one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from deckgen.errors import DeckgenError, Problem
+from deckgen.layout.papers import PAPERS_MM
+from deckgen.model import Card, Deck, Game, Project
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the user asked for."""
+
+    paper: str = "a4"
+    dpi: int = 300
+    duplex: str = "long"
+    out: Path = Path("output")
+    languages: tuple[str, ...] = ()  # empty: all of the project's
+    workers: int | None = None
+    variant: str | None = None  # only this deck variant (e.g. "cloud-city"); None: base and all variants
+    cache: Path | None = None  # the cache folder (default: OUT/.cache)
+    use_cache: bool = True  # False: nothing is remembered between builds
+    cards: tuple[str, ...] = ()  # only these cards (a reprint); empty: every card
+    copies: int = 1  # every deck this many times (a convention with several tables)
+    documents: bool = True  # documents and booklets too (not for a reprint of cards)
+    booklets: bool = True  # the rule booklets among them (False: `deckgen rules` makes them on their own)
+    vector: bool = False  # cards placed as vector graphics instead of rasters
+    layout: str = "grid"  # the sheet layout (deckgen/layouts/ or the project's layouts/)
+    printer: Any = None  # a PrinterProfile moving every backs page, or None
+    max_file_mb: float | None = None  # split a larger PDF into numbered parts
+    ink: str = "full"  # full | low | grey: see deckgen.render.inklow
+    cut_file: bool = False  # an SVG of the cut lines beside each sheets PDF, one per sheet
+    instructions: bool = False  # a first page in every sheets PDF saying how to print and cut it
+    cut_radius: float = 3.0  # mm: the corner radius of the cut path
+    deck_file: Path | None = None  # print exactly the cards of this deck list (the game's deck_file reads it)
+
+
+
+def deck_languages(project: Project, deck: Deck, wanted: tuple[str, ...]) -> list[str]:
+    """Languages a deck is built in: all wanted ones if it carries words, else one."""
+    langs = [l for l in project.languages if not wanted or l in wanted]
+    if not deck.localized:
+        return langs[:1] or [project.languages[0]]
+    return langs
+
+
+def listed_deck(project: Project, game_ids: list[str], options: BuildOptions) -> Deck:
+    """The deck a deck list file (``--deck FILE``) prints: its cards, in its order, from the game's deck.
+
+    The file is read by the game's ``deck_file`` (registry); the deck is the
+    game's deck it names, with only those cards (a card listed twice printed
+    twice) and the list's name as its variant, so the files are
+    ``DECK-NAME-LANG-PAPER.pdf``.
+    """
+    if len(game_ids) != 1:
+        raise DeckgenError(Problem(None, None, None, "--deck", "a deck list belongs to one game: name it, "
+                                                               "e.g. deckgen build archeon --deck FILE"))
+    for option, value in (("--cards", options.cards), ("--variant", options.variant)):
+        if value:
+            raise DeckgenError(Problem(None, None, None, "--deck", f"a deck list names its own cards: "
+                                                                   f"leave out {option}"))
+    game = project.games[game_ids[0]]
+    descriptor = project.descriptor(game)
+    if descriptor is None or descriptor.deck_file is None:
+        raise DeckgenError(Problem(None, None, None, "--deck", f"the game {game.id!r} has no deck lists to print"))
+    assert options.deck_file is not None, "called for --deck FILE only"
+    listed = descriptor.deck_file(game, Path(options.deck_file))
+    base = game.decks.get(listed.deck)
+    if base is None:
+        raise DeckgenError(Problem(str(options.deck_file), None, None, "deck",
+                                   f"the game {game.id!r} has no deck {listed.deck!r}"))
+    by_id = {c.id: c for c in base.cards}
+    missing = [cid for cid in listed.cards if cid not in by_id]
+    if missing:
+        raise DeckgenError(Problem(str(options.deck_file), None, None, "cards",
+                                   f"no card {missing[0]!r} in the deck {listed.deck!r}"))
+    counts: dict[str, int] = {}
+    for cid in listed.cards:
+        counts[cid] = counts.get(cid, 0) + 1
+    cards = tuple(replace(by_id[cid], count=n) for cid, n in counts.items())
+    return replace(base, cards=cards, variant=listed.name, variants={})
+
+
+def selected_decks(game: Game, variant: str | None) -> list[Deck]:
+    """The decks to build: base decks and all their variants, or only the named variant."""
+    if variant is None:
+        return [d for base in game.decks.values() for d in (base, *base.variants.values())]
+    return [base.variants[variant] for base in game.decks.values() if variant in base.variants]
+
+
+
+def check_options(project: Project, game_ids: list[str], options: BuildOptions) -> None:
+    """Raise DeckgenError for options this project cannot build with."""
+    if options.paper not in PAPERS_MM:
+        raise DeckgenError(f"unknown paper {options.paper!r} (choose from {', '.join(PAPERS_MM)})")
+    if options.ink not in ("full", "low", "grey"):
+        raise DeckgenError(Problem(None, None, None, "--ink", f"full, low or grey, not {options.ink!r}"))
+    if options.duplex not in ("long", "short", "none"):
+        raise DeckgenError(f"unknown duplex mode {options.duplex!r} (long, short or none)")
+    if not 72 <= options.dpi <= 1200:
+        raise DeckgenError(f"--dpi must be between 72 and 1200, not {options.dpi}")
+    if not 1 <= options.copies <= 99:
+        raise DeckgenError(f"--copies must be between 1 and 99, not {options.copies}")
+    if options.max_file_mb is not None and not options.max_file_mb > 0:
+        raise DeckgenError(Problem(None, None, None, "--max-file-mb",
+                                   f"must be a size in MB above 0, not {options.max_file_mb:g}"))
+    from deckgen.layout.layouts import load_layout
+
+    load_layout(options.layout, project.root)  # a located error if the layout is unknown or broken
+    check_selection(project, game_ids, options.variant, options.cards)
+
+
+def check_selection(project: Project, game_ids: list[str], variant: str | None, cards) -> None:
+    """Raise DeckgenError for games, a deck variant (--variant) or cards (--cards) the project lacks."""
+    unknown = [g for g in game_ids if g not in project.games]
+    if unknown:
+        from deckgen.suggest import did_you_mean
+
+        raise DeckgenError(f"unknown game {unknown[0]!r}{did_you_mean(unknown[0], project.games)} "
+                           f"(this project has: {', '.join(project.games)})")
+    if variant is not None and not any(selected_decks(project.games[g], variant) for g in game_ids):
+        raise DeckgenError(Problem(None, None, None, "--variant",
+                                   f"no deck of {', '.join(game_ids)} has a variant {variant!r}"))
+    if cards:
+        known = {c.id for g in game_ids for d in selected_decks(project.games[g], variant) for c in d.cards}
+        missing = [c for c in cards if c not in known]
+        if missing:
+            raise DeckgenError(Problem(None, None, None, "--cards",
+                                       f"no card {missing[0]!r} in {', '.join(game_ids)}"))
+
+
+
+def picked_cards(deck: Deck, options: BuildOptions) -> list[Card]:
+    """The physical cards to print: the deck (or the chosen cards) as often as asked."""
+    cards = [c for c in deck.physical_cards() if not options.cards or c.id in options.cards]
+    return cards * options.copies
+
+
+
+def sheet_cards(deck: Deck, cards: list[Card], per_sheet: int, options: BuildOptions) -> list[Card]:
+    """The cards on the sheets: a deck of a single card (a reference or score card) fills its sheet
+    with copies, once per --copies; every other deck as picked."""
+    if len(deck.physical_cards()) == 1 and cards:
+        return [cards[0]] * (per_sheet * options.copies)
+    return cards
+
+
+def deck_stem(deck: Deck, lang: str) -> str:
+    """The start of a deck's file names: ``LABEL-LANG``, or ``LABEL`` for a deck without words."""
+    return f"{deck.label}-{lang}" if deck.localized else deck.label
+
+
+def deck_paths(game: Game, deck: Deck, lang: str, options: BuildOptions) -> tuple[Path, Path]:
+    """(sheets PDF, single-card PDF) of a deck in a language."""
+    folder = Path(options.out) / game.id
+    stem = deck_stem(deck, lang)
+    extra = ("-reprint" if options.cards else "") + ({"low": "-low-ink", "grey": "-grey"}.get(options.ink, ""))
+    return folder / f"{stem}{extra}-{options.paper}.pdf", folder / f"{stem}{extra}-cards.pdf"
+
+
+def build_languages(project: Project, options: BuildOptions) -> list[str]:
+    """The languages of documents and booklets: the project's, or those asked for."""
+    return [l for l in project.languages if not options.languages or l in options.languages]
+
+
+def with_documents(options: BuildOptions) -> bool:
+    """Whether a build with ``options`` makes documents and booklets (not for a reprint, a variant, low ink or a
+    deck list)."""
+    return (options.documents and not options.cards and options.variant is None and options.ink == "full"
+            and options.deck_file is None)
+
+
+def build_decks(project: Project, game_ids: list[str], options: BuildOptions) -> list[tuple[Game, Deck, str]]:
+    """(game, deck, language) of every deck a build renders, in build order."""
+    listed = listed_deck(project, game_ids, options) if options.deck_file is not None else None
+    found = []
+    for gid in game_ids:
+        game = project.games[gid]
+        for deck in [listed] if listed is not None else selected_decks(game, options.variant):
+            found += [(game, deck, lang) for lang in deck_languages(project, deck, options.languages)]
+    return found

@@ -1,0 +1,458 @@
+"""The booklet's story: the flowables (headings, paragraphs, tables, judged examples, odds, decisions) that a
+rule source's blocks become, in the booklet's language."""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import field
+from typing import Any, Mapping, Sequence
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Spacer,
+                                Table, TableStyle)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from deckgen.errors import DeckgenError, Problem
+from deckgen.judgement import HandResult, Judgement, showdown_cards
+from deckgen.rulebook.context import Context
+from deckgen.rulebook.pdf import Heading, next_body
+from deckgen.rulebook.source import Block
+from deckgen.rulebook.styles import plain_row, themed_table
+
+#: Simulated odds by (game, data, players, games, seed, strategy, options): once per process.
+_SIMULATED: dict[tuple, Any] = {}
+#: Room between card pictures, and for the "+" between a hand and its extra cards (mm).
+CARD_GAP_MM = 2.0
+PLUS_MM = 4.0
+
+
+class StoryBuilder:
+    """Turns the blocks of one source into Platypus flowables (and records every problem)."""
+
+    def __init__(self, ctx: Context, styles: dict[str, ParagraphStyle], width: float):
+        self.ctx, self.styles, self.width = ctx, styles, width
+        self.numbers = [0, 0, 0]
+        self.keys = 0
+
+    def para(self, text: str, style: str, block: Block | None = None, **values) -> Paragraph:
+        return Paragraph(self.ctx.xml(text, block, values), self.styles[style])
+
+    def cover(self) -> list:
+        meta = self.ctx.source.meta
+        story: list = [Spacer(1, 26 * mm), self.para(meta.get("title", self.ctx.game.name(self.ctx.lang)), "title"),
+                       self.para(meta.get("subtitle", ""), "subtitle")]
+        cards = [t for t in meta.get("cover_cards") or []]
+        if cards:
+            story.append(self._card_row(cards, None, width_mm=26, align="CENTER"))
+        story += [next_body(), PageBreak()]
+        return story
+
+    def contents(self) -> list:
+        toc = TableOfContents(dotsMinLevel=0)
+        toc.levelStyles = [self.styles["toc1"], self.styles["toc2"]]
+        toc.tableStyle = TableStyle([("FONT", (0, 0), (-1, -1), self.styles["body"].fontName),
+                                     ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                     ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+        return [Paragraph(self.ctx.label("contents"), self.styles["toc-title"]), toc, PageBreak()]
+
+    def block(self, block: Block) -> list:
+        kind = block.kind
+        if kind == "heading":
+            return self.heading(block)
+        if kind == "paragraph":
+            return [self.para(block.text, "body", block)]
+        if kind == "list":
+            items = [ListItem(self.para(text, "left", block), leftIndent=12, value=None) for text in block.items]
+            return [ListFlowable(items, bulletType="1" if block.level else "bullet", start="1" if block.level else
+                                 "\u2022", leftIndent=12, bulletFontSize=8, spaceAfter=4,
+                                 bulletFormat="%s." if block.level else None,
+                                 bulletFontName=self.styles["body"].fontName),
+                    Spacer(1, 3)]
+        if kind == "note":
+            cell = self.para(block.text, "left", block)
+            table = Table([[cell]], colWidths=[self.width])
+            table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), self.styles["body"].fontName),
+                                       ("BACKGROUND", (0, 0), (-1, -1), HexColor(self.ctx.theme.tint)),
+                                       ("LEFTPADDING", (0, 0), (-1, -1), 7), ("RIGHTPADDING", (0, 0), (-1, -1), 7),
+                                       ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+                                       ("LINEBEFORE", (0, 0), (0, -1), 2.2, HexColor(self.ctx.theme.accent))]))
+            return [table, Spacer(1, 6)]
+        return self.directive(block)
+
+    def heading(self, block: Block) -> list:
+        level = min(block.level, 3)
+        self.numbers[level - 1] += 1
+        for i in range(level, 3):
+            self.numbers[i] = 0
+        number = ".".join(str(n) for n in self.numbers[:level]) if level <= 2 else ""
+        xml = self.ctx.xml(block.text, block)
+        text = f"{number}\u2003{xml}" if number else xml
+        self.keys += 1
+        key = f"s{self.keys}-{block.id}"
+        flow = [CondPageBreak(30 * mm) if level == 1 else Spacer(0, 0)]
+        para = Paragraph(f'<a name="{key}"/>{text}', self.styles[f"h{level}"])
+        if level <= 2:  # contents, bookmark and outline entry, recorded where the paragraph lands
+            plain = Paragraph(text, self.styles["body"]).getPlainText().replace("\u00a0", " ").replace("\u202f", " ")
+            para.deckgen_heading = Heading(level - 1, plain, key)
+        flow.append(para)
+        return flow
+
+    # -------------------------------------------------------------- directives
+
+    def directive(self, block: Block) -> list:
+        name = block.name
+        if name == "pagebreak":
+            return [PageBreak()]
+        if name == "cards":
+            args = str(block.args or "")
+            options = dict(part.split("=", 1) for part in args.split() if "=" in part)
+            tokens = block.body if isinstance(block.body, list) else [a for a in args.split() if "=" not in a]
+            return [self._card_row([str(t) for t in tokens], block, options=options), Spacer(1, 4)]
+        if name == "example":
+            return self.example(block.body or {}, block)
+        if name == "decisions":
+            return self.decisions(block)
+        if name == "table":
+            return self.data_table(block)
+        if name == "odds":
+            return self.odds(block)
+        return []
+
+    def _card_row(self, tokens: list[str], block: Block | None, width_mm: float = 15.0,
+                  options: Mapping[str, Any] | None = None, align: str = "LEFT") -> Any:
+        return self._card_groups([tokens], block, width_mm, options, align)
+
+    def _card_groups(self, groups: list[list[str]], block: Block | None, width_mm: float,
+                     options: Mapping[str, Any] | None = None, align: str = "LEFT") -> Any:
+        """Card pictures in one row; groups (a hand, its field cards, extra cards) are parted by a "+"."""
+        at = block or Block("directive", 1)
+        cells, widths, missing = [], [], False
+        for g, tokens in enumerate(groups):
+            if g and tokens:
+                cells.append(Paragraph("+", self.styles["plus"]))
+                widths.append(PLUS_MM * mm)
+            for token in tokens:
+                face = self.ctx.face(token, width_mm, at, options)
+                missing = missing or face is None
+                cells.append(face)
+                widths.append(width_mm * mm + CARD_GAP_MM * mm)
+        if not self.ctx.draw or missing or not cells:
+            return Spacer(1, 1)
+        table = Table([cells], colWidths=widths, hAlign=align)
+        table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), self.styles["body"].fontName),
+                                   ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                                   ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                   ("RIGHTPADDING", (0, 0), (-1, -1), CARD_GAP_MM * mm),
+                                   ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+        return table
+
+    def _judge(self, body: Mapping[str, Any], block: Block, where: Problem | None = None) -> "Judgement | None":
+        from deckgen.decisions import judge
+        from deckgen.errors import ShowdownError
+
+        showdown = {k: v for k, v in body.items() if k not in ("winners", "options", "caption")}
+        options = dict(body.get("options") or {})
+        at = where or Problem(self.ctx.source.file, block.line)
+        try:
+            result = judge(self.ctx.descriptor, showdown, self.ctx.data, options)
+        except ShowdownError as exc:
+            doc = block.body_doc
+            line = doc.line(exc.path) if doc is not None and where is None else at.line
+            self.ctx.problems.append(Problem(at.file, line, None, ".".join(map(str, exc.path)) or None,
+                                             f"the engine rejects this example: {exc.message}"))
+            return None
+        claimed = body.get("winners")
+        if claimed is None:
+            self.ctx.problems.append(Problem(at.file, at.line, None, None,
+                                             "an example says who wins: add 'winners: [NAME, ...]'"))
+        elif sorted(map(str, claimed)) != sorted(result.winners):
+            said = ", ".join(map(str, claimed)) or "nobody"
+            got = ", ".join(result.winners) or "nobody"
+            self.ctx.problems.append(Problem(at.file, at.line, None, "winners",
+                                             f"the text claims {said} win(s), the engine judges {got}"))
+        return result
+
+    def _hand_cells(self, players: list, judged: Sequence[HandResult], extra: Mapping[str, Any], block: Block,
+                    options: Mapping[str, Any], card_mm: float) -> list[tuple[Any, float]]:
+        """One cell per player: the name and judged total above the player's cards (hand, field, extra),
+        the cards made smaller where a long hand would not fit the column."""
+        cells = []
+        for i, player in enumerate(players):
+            if not isinstance(player, Mapping):
+                continue
+            groups = [showdown_cards(player)]
+            groups.append([str(t) for t in player.get("field") or []])
+            groups.append([str(t) for t in (extra or {}).get(str(player.get("name")), []) or []])
+            groups = [g for g in groups if g] or [[]]
+            count = sum(len(g) for g in groups)
+            plus = (len(groups) - 1) * PLUS_MM
+            fitted = min(card_mm, (self.width / mm - plus) / max(count, 1) - CARD_GAP_MM)
+            hand = judged[i] if i < len(judged) else None
+            total = None if hand is None else hand.total
+            if total is None and hand is not None and hand.category is not None:  # a hand judged by its kind
+                names = self.ctx.source.meta.get("categories") or {}
+                total = names.get(hand.category, hand.category)
+            head = f"<b>{self.ctx.xml(str(player.get('name', '')), block)}</b>"
+            if total is not None:
+                head += f"\u2002{str(total).replace('-', chr(0x2212))}"
+            width = max(count * (fitted + CARD_GAP_MM) + plus, 20.0) * mm
+            cell = Table([[Paragraph(head, self.styles["small"])],
+                          [self._card_groups(groups, block, fitted, options)]], colWidths=[width])
+            cell.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), self.styles["body"].fontName),
+                                      ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                      ("TOPPADDING", (0, 0), (-1, -1), 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.8)]))
+            cells.append((cell, min(width + 5 * mm, self.width)))
+        return cells
+
+    def _rows(self, cells: list[tuple[Any, float]], outcome: str | None, lead: Any = None,
+              lead_w: float = 0.0) -> list:
+        """Cells side by side, as many as the column holds; the outcome beside the last row if it fits."""
+        flow: list = []
+        row, row_w, used = ([lead], [lead_w], lead_w) if lead is not None else ([], [], 0.0)
+        for cell, width in cells:
+            if row and used + width > self.width + 0.01:
+                flow.append(plain_row(row, row_w, self.styles["body"].fontName))
+                row, row_w, used = [], [], 0.0
+            row.append(cell)
+            row_w.append(width)
+            used += width
+        room = self.width - used
+        if outcome is not None and row and room >= 30 * mm:
+            row.append(Paragraph(outcome, self.styles["result"]))
+            row_w.append(room)
+            outcome = None
+        if row:
+            flow.append(plain_row(row, row_w, self.styles["body"].fontName))
+        if outcome is not None:
+            flow.append(Paragraph(outcome, self.styles["result"]))
+        return flow
+
+    def _outcome(self, winners: list[str], block: Block) -> str:
+        if not winners:
+            return self.ctx.label("nobody", block)
+        if len(winners) == 1:
+            return self.ctx.label("wins", block, names=winners[0])
+        return self.ctx.label("tie", block, names=self.ctx.names(winners, block))
+
+    def example(self, body: Mapping[str, Any], block: Block, where: Problem | None = None) -> list:
+        """The example's flowables kept on one page."""
+        flow = self.example_flow(body, block, where)
+        return [KeepTogether(flow)] if flow else []
+
+    def example_flow(self, body: Mapping[str, Any], block: Block, where: Problem | None = None) -> list:
+        """The example's flowables: its hands side by side with their totals, then the outcome."""
+        if not isinstance(body, Mapping) or not isinstance(body.get("players"), list):
+            self.ctx.problems.append(Problem(self.ctx.source.file, block.line, None, None,
+                                             "an example needs 'players' (the judge's showdown format) and "
+                                             "'winners'"))
+            return []
+        result = self._judge(body, block, where)
+        options = dict(body.get("options") or {})
+        given_extra, given_sets = body.get("extra"), body.get("sets")
+        extra = given_extra if isinstance(given_extra, Mapping) else {}
+        sets = given_sets if isinstance(given_sets, list) else []
+        judged = result.hands if result is not None else ()  # per player, in order
+        cells = self._hand_cells(body["players"], judged, extra, block, options,
+                                 11.5 if not sets else 9.0)
+        outcome = None
+        if result is not None:
+            outcome = self._outcome(list(result.winners), block)
+            payouts = result.payments
+            if result.payments and body.get("payouts") is not None:  # the example is about chips
+                shares = ", ".join(f"{name}\u00a0{amount}" for name, amount in payouts.items() if amount)
+                outcome += " " + self.ctx.label("payouts", block,
+                                                pot=result.pot if result.pot is not None else sum(payouts.values()),
+                                                shares=shares)
+            if body.get("caption"):
+                outcome += " " + self.ctx.xml(str(body["caption"]), block)
+        flow = self._rows(cells, None if sets else outcome)
+        judged_sets = result.sets if result is not None else ()
+        for number, one in enumerate(sets, start=1):  # a whole match: each set on its own line
+            if not isinstance(one, Mapping) or not isinstance(one.get("players"), list):
+                continue
+            judged_set = judged_sets[number - 1] if number - 1 < len(judged_sets) else None
+            lead = Paragraph(self.ctx.label("set", block, number=number), self.styles["small"])
+            set_cells = self._hand_cells(one["players"], judged_set.hands if judged_set else (), {}, block,
+                                         options, 8.0)
+            said = None
+            if judged_set is not None:
+                said = (self.ctx.label("void", block) if judged_set.void
+                        else self._outcome(list(judged_set.winners), block))
+            flow += self._rows(set_cells, said, lead, 14 * mm)
+        if sets and outcome is not None:
+            flow.append(Paragraph(outcome, self.styles["result"]))
+        flow.append(Spacer(1, 3))
+        return flow
+
+    def decisions(self, block: Block) -> list:
+        from deckgen.decisions import decision_text
+
+        game = self.ctx.game
+        if game.decisions is None:
+            self.ctx.problems.append(Problem(self.ctx.source.file, block.line, None, None,
+                                             "this game has no decisions.yaml"))
+            return []
+        flow: list = []
+        wanted = block.args or (" ".join(map(str, block.body)) if isinstance(block.body, list) else block.body)
+        only = set(str(wanted).split()) if wanted else None
+        for decision in game.decisions.decisions:
+            if only is not None and decision.id not in only:
+                continue
+            words = decision_text(game, self.ctx.lang, decision.id, self.ctx.facts, self.ctx.problems)
+            text = Paragraph(self.ctx.xml(words, block), self.styles["body"])
+            examples = []
+            for example in decision.examples:
+                body = {**example.showdown, "winners": list(example.winners), "options": dict(example.options)}
+                at = Problem(example.source.file, example.source.line, None, example.field)
+                examples.append(self.example_flow(body, block, at))
+            if examples:  # the words stay on the page of their first example (one KeepTogether, never nested)
+                flow.append(KeepTogether([text, *examples[0]]))
+                flow.extend(KeepTogether(e) for e in examples[1:] if e)
+            else:
+                flow.append(text)
+        return flow
+
+    def data_table(self, block: Block) -> list:
+        tables = getattr(self.ctx.descriptor, "rulebook_tables", {}) or {}
+        name = str(block.args).split()[0] if block.args else ""
+        if name not in tables:
+            self.ctx.problems.append(Problem(self.ctx.source.file, block.line, None, None,
+                                             f"no table {name!r} (this game offers: {', '.join(tables) or 'none'})"))
+            return []
+        spec = tables[name](self)
+        widths = [w * self.width for w in spec["widths"]]
+        header = [Paragraph(self.ctx.xml(h, block), self.styles["head"]) for h in spec["columns"]]
+        rows = [header]
+        for row in spec["rows"]:
+            cells = []
+            for cell in row:
+                if isinstance(cell, Mapping) and "card" in cell:
+                    cells.append(self._card_row([cell["card"]], block, width_mm=cell.get("width", 10.0)))
+                elif isinstance(cell, Mapping):
+                    style = cell.get("style", "cell")
+                    cells.append(Paragraph(self.ctx.xml(cell.get("text", ""), block), self.styles[style]))
+                else:
+                    cells.append(Paragraph(self.ctx.xml(str(cell), block), self.styles["cell"]))
+            rows.append(cells)
+        return [themed_table(rows, widths, self.ctx.theme), Spacer(1, 8)]
+
+    def odds(self, block: Block) -> list:
+        """A table of the simulator's results: hand categories, or one of the game's own tables
+        (``table="TITLE"``); arguments are checked even when nothing is drawn."""
+        at = Problem(self.ctx.source.file, block.line)
+        try:
+            words = shlex.split(str(block.args or ""))
+        except ValueError as exc:
+            self.ctx.problems.append(Problem(at.file, at.line, None, None,
+                                             f"odds: cannot read the arguments ({exc}); quote a title with "
+                                             f'spaces or apostrophes: table="..."'))
+            return []
+        args = dict(part.split("=", 1) for part in words if "=" in part)
+        try:
+            players = int(args.pop("players", self.ctx.descriptor.players[0]))
+            games = int(args.pop("games", 2000))
+            seed = int(args.pop("seed", 1))
+        except ValueError as exc:
+            self.ctx.problems.append(Problem(at.file, at.line, None, None, f"odds: {exc}"))
+            return []
+        strategy = args.pop("strategy", None)
+        table_name = args.pop("table", None)
+        if getattr(self.ctx.descriptor, "simulate", None) is None:
+            self.ctx.problems.append(Problem(at.file, at.line, None, None, "odds: this game has no simulator"))
+            return []
+        try:  # when only checking, a few games tell whether the arguments and the table exist
+            summary = _simulated(self.ctx.descriptor, self.ctx.data, players, games if self.ctx.draw else
+                                 min(games, 12), seed, strategy, args)
+        except DeckgenError as exc:
+            self.ctx.problems += [Problem(at.file, at.line, None, p.field, f"odds: {p.message}")
+                                  for p in exc.problems]
+            return []
+        names = self.ctx.source.meta.get("categories") or {}
+        if table_name:
+            rows_in = summary.tables.get(table_name)
+            if rows_in is None:
+                known = "; ".join(f'"{t}"' for t in summary.tables) or "none"
+                self.ctx.problems.append(Problem(at.file, at.line, None, "table",
+                                                 f"odds: the simulator has no table {table_name!r} "
+                                                 f"(its tables: {known})"))
+                return []
+            if not self.ctx.draw or not rows_in:
+                return []
+            keys = list(rows_in[0])
+            header = [Paragraph(self.ctx.xml(str(names.get(k, k)), block), self.styles["head"]) for k in keys]
+            rows = [header] + [[Paragraph(self.ctx.xml(_fmt(r.get(k), names, self.ctx.lang), block),
+                                          self.styles["cell"])
+                                for k in keys] for r in rows_in]
+            width = self.width / len(keys)
+            return [themed_table(rows, [width] * len(keys), self.ctx.theme), Spacer(1, 8)]
+        if not self.ctx.draw:
+            return []
+        header = [Paragraph(self.ctx.label("category", block), self.styles["head"]),
+                  Paragraph(self.ctx.label("share", block), self.styles["head"])]
+        rows = [header] + [[Paragraph(self.ctx.xml(str(names.get(c, c)), block), self.styles["cell"]),
+                            Paragraph(_number(100 * share, 1, self.ctx.lang) + "\u00a0%", self.styles["cell"])]
+                           for c, share in summary.categories.items()]
+        return [themed_table(rows, [self.width * 0.7, self.width * 0.3], self.ctx.theme), Spacer(1, 8)]
+
+
+def _simulated(descriptor, data, players, games, seed, strategy, options):
+    """The simulator's summary for these arguments, computed once per process (every language shares it)."""
+    from deckgen.simulate import run
+
+    key = (descriptor.engine, _content_key(data), players, games, seed, strategy, tuple(sorted(options.items())))
+    if key not in _SIMULATED:
+        _SIMULATED[key] = run(descriptor, data, players, games, seed, strategy, options)
+    return _SIMULATED[key]
+
+
+def _content_key(data) -> str:
+    """A digest of the engine data: equal data (a copy of the project, another language) shares one simulation."""
+    import hashlib
+    import json
+
+    try:
+        text = json.dumps(data, sort_keys=True, default=repr)
+    except (TypeError, ValueError):  # keys of mixed types: this object only
+        text = f"object {id(data)}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _number(value: float, digits: int, lang: str) -> str:
+    """A number with the decimal sign of ``lang`` (84.2 in English, 84,2 in German, French, Russian)."""
+    from babel.numbers import format_decimal
+
+    pattern = "0." + "0" * digits if digits else "0"
+    try:
+        return format_decimal(value, format=pattern, locale=lang)
+    except Exception:  # noqa: BLE001 - an unknown locale keeps the plain number
+        return f"{value:.{digits}f}"
+
+
+def _fmt(value: Any, names: Mapping[str, str], lang: str = "en") -> str:
+    if isinstance(value, float):
+        return _number(100 * value, 1, lang) + "\u00a0%" if 0 <= value <= 1 else _number(value, 2, lang)
+    return str(names.get(str(value), value)) if value is not None else ""
+
+
+def story_of(ctx: Context, styles, width: float) -> list:
+    builder = StoryBuilder(ctx, styles, width)
+    story = builder.cover() + builder.contents()
+    heading: Paragraph | None = None
+    for block in ctx.source.blocks:
+        flow = builder.block(block)
+        if heading is not None and flow and isinstance(flow[0], Table) and len(flow[0]._cellvalues) > 6:
+            # a heading over a long table: keep them together only as far as the first rows (a page break
+            # before the heading when fewer than those fit), and let the table run on to the next page
+            heading.keepWithNext = 0
+            at = story.index(heading)
+            story.insert(at, CondPageBreak(heading.style.leading + heading.style.spaceBefore + 45 * mm))
+        elif flow and isinstance(flow[0], Table) and len(flow[0]._cellvalues) <= 12 and story \
+                and isinstance(story[-1], Paragraph):
+            story[-1].keepWithNext = 1  # a short table stays with the words that introduce it
+            flow[0] = KeepTogether([flow[0]])
+        heading = next((f for f in reversed(flow) if isinstance(f, Paragraph)
+                        and f.style.name in ("h1", "h2", "h3")), None) if block.kind == "heading" else None
+        story.extend(flow)
+    return story
