@@ -143,10 +143,11 @@ def _trust_for_this_run(ctx) -> None:
     ctx.call_on_close(restore)
 
 
-if __name__ == "__main__":  # pragma: no cover
-    main()
-
 
 for _command in (build, export, calibrate, clean, rules, check, judge, simulate, decisions, preview, serve, showcase,
                  list_cmd, new, trust_cmd, schema):
     main.add_command(_command)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
