@@ -19,6 +19,7 @@ are the box of the glyph outlines of each ``text()`` call, as drawn.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import xml.parsers.expat as expat
@@ -48,7 +49,7 @@ class _Node:
     matrix: tuple
     opacity: float
     inherited: dict
-    offset: int
+    at: tuple[int, int]  # (line, column) of the tag in the rendered SVG; its template line is looked up on a problem
     in_text: bool
 
 
@@ -59,7 +60,7 @@ class _Line:
     x1: float
     y1: float
     half_width: float
-    offset: int
+    at: tuple[int, int]
     what: str
 
 
@@ -71,35 +72,33 @@ def drawn_problems(traced: Traced, subject: str, trim: tuple[float, float, float
     svg = traced.text
     if "deckgen-text" not in svg or not _STROKE_HINT.search(svg):
         return []  # no words, or nothing stroked: nothing to cross (most faces stop here)
-    nodes = _read(svg, traced)
+    nodes = _read(svg)
     if nodes is None:
         return []  # not well-formed: the SVG check says so
-    words: dict[int, list[float]] = {}  # offset of a text() group -> its box
-    lines: list[_Line] = []
-    for node, group in nodes:
-        if node.in_text:
-            box = _path_box(node.attrs.get("d", ""), node.matrix) if node.tag == "path" else None
-            if box is not None:
-                words.setdefault(group, list(box))
-                w = words[group]
-                w[:] = [min(w[0], box[0]), min(w[1], box[1]), max(w[2], box[2]), max(w[3], box[3])]
-            continue
-        lines.extend(_lines(node, trim))
     face = (trim[0] * 2 + trim[2], trim[1] * 2 + trim[3])  # the face: the trim and its bleed all round
+    lines = [line for node, _ in nodes if not node.in_text for line in _lines(node, trim)
+             if not _bleeds_off(line, face)]  # a rule or texture running off the card: the cut does not show it
+    if not lines:
+        return []  # nothing a cut would show runs anywhere: the words' outlines need not be measured
+    words: dict[int, list[float]] = {}  # position of a text() group -> its box
+    for node, group in nodes:
+        if node.in_text and node.tag == "path":
+            box = _path_box(node.attrs.get("d", ""), node.matrix)
+            if box is not None:
+                w = words.setdefault(group, list(box))
+                w[:] = [min(w[0], box[0]), min(w[1], box[1]), max(w[2], box[2]), max(w[3], box[3])]
     problems = []
     reported = set()  # the template lines that drew a crossing line: a frame's two rects are one mistake
     for line in lines:
-        if _bleeds_off(line, face):
-            continue  # a rule or texture running off the card: the cut does not show it
         for group, word_box in words.items():
             if not _crosses(line, word_box):
                 continue
-            file, template_line = where(line.offset, False)
+            file, template_line = where(traced.offset_of(*line.at), False)
             if (file, template_line) in reported:
                 break
             reported.add((file, template_line))
-            tag_file, tag_line = where(line.offset, True)
-            text_file, text_line = where(group, False)
+            tag_file, tag_line = where(traced.offset_of(*line.at), True)
+            text_file, text_line = where(traced.offset_of(*nodes[group][0].at), False)
             drawn = f", at {tag_file}:{tag_line}" if (tag_file, tag_line) != (file, template_line) else ""
             problems.append(Problem(file, template_line, None, None,
                                     f"{subject}: a line drawn here ({line.what}{_inset(line, trim)}{drawn}) runs "
@@ -134,23 +133,24 @@ def _crosses(line: _Line, box: list[float]) -> bool:
     return lx0 - pad < box[2] and lx1 + pad > box[0] and ly0 - pad < box[3] and ly1 + pad > box[1]
 
 
-def _read(svg: str, traced: Traced) -> list[tuple[_Node, int]] | None:
-    """Every element with its transform, opacity and inherited stroke, and the offset of its text() group."""
+def _read(svg: str) -> list[tuple[_Node, int]] | None:
+    """Every element with its transform, opacity and inherited stroke, and the index of its text() group's
+    element in the list."""
     out: list[tuple[_Node, int]] = []
     stack: list[tuple[_Node, int]] = []
     parser = expat.ParserCreate()
 
     def start(tag: str, attrs: dict) -> None:
-        offset = traced.offset_of(parser.CurrentLineNumber, parser.CurrentColumnNumber)
-        parent, group = stack[-1] if stack else (_Node("", {}, _IDENTITY, 1.0, {}, 0, False), -1)
+        at = (parser.CurrentLineNumber, parser.CurrentColumnNumber)
+        parent, group = stack[-1] if stack else (_Node("", {}, _IDENTITY, 1.0, {}, (0, 0), False), -1)
         attrs = {**attrs, **_style(attrs.get("style", ""))}
         matrix = _multiply(parent.matrix, _transform(attrs.get("transform", "")))
         opacity = parent.opacity * _float(attrs.get("opacity"), 1.0)
         inherited = {**parent.inherited, **{k: attrs[k] for k in _INHERITED if k in attrs}}
         in_text = parent.in_text or "deckgen-text" in attrs.get("class", "").split()
         if in_text and not parent.in_text:
-            group = offset
-        node = _Node(tag.rsplit("}", 1)[-1], attrs, matrix, opacity, inherited, offset, in_text)
+            group = len(out)
+        node = _Node(tag.rsplit("}", 1)[-1], attrs, matrix, opacity, inherited, at, in_text)
         stack.append((node, group))
         out.append((node, group))
 
@@ -177,12 +177,12 @@ def _lines(node: _Node, trim) -> list[_Line]:
         x, y, w, h = (_float(a.get(k), 0.0) for k in ("x", "y", "width", "height"))
         corners = [_apply(node.matrix, px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
         edges = list(zip(corners, corners[1:] + corners[:1]))
-        return [_Line(p[0], p[1], q[0], q[1], half, node.offset, "a rectangle's edge") for p, q in edges
+        return [_Line(p[0], p[1], q[0], q[1], half, node.at, "a rectangle's edge") for p, q in edges
                 if _straight(p, q)]
     if tag == "line":
         p = _apply(node.matrix, _float(a.get("x1"), 0.0), _float(a.get("y1"), 0.0))
         q = _apply(node.matrix, _float(a.get("x2"), 0.0), _float(a.get("y2"), 0.0))
-        return [_Line(p[0], p[1], q[0], q[1], half, node.offset, "a line")] if _straight(p, q) else []
+        return [_Line(p[0], p[1], q[0], q[1], half, node.at, "a line")] if _straight(p, q) else []
     if tag in ("path", "polyline", "polygon"):
         if tag == "path":
             segments = _path_segments(a.get("d", ""))
@@ -194,7 +194,7 @@ def _lines(node: _Node, trim) -> list[_Line]:
         for p, q in segments or []:
             p, q = _apply(node.matrix, *p), _apply(node.matrix, *q)
             if _straight(p, q) and (p[0], p[1]) != (q[0], q[1]):
-                out.append(_Line(p[0], p[1], q[0], q[1], half, node.offset, f"a <{tag}>'s straight edge"))
+                out.append(_Line(p[0], p[1], q[0], q[1], half, node.at, f"a <{tag}>'s straight edge"))
         return out
     return []
 
@@ -269,7 +269,18 @@ def _box_of(points, m) -> tuple[float, float, float, float] | None:
 
 
 def _path_box(d: str, m) -> tuple[float, float, float, float] | None:
-    """The box of a path's points (end and control points: a little large for curves, never too small)."""
+    """The box of a path's points under ``m`` (end and control points: a little large for curves, never too
+    small); the path's own box is measured once per distinct ``d`` (a text's glyphs repeat)."""
+    box = _own_box(d)
+    if box is None or m is None:
+        return None
+    x0, y0, x1, y1 = box
+    return _box_of([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], m)
+
+
+@functools.lru_cache(maxsize=4096)
+def _own_box(d: str) -> tuple[float, float, float, float] | None:
+    """The box of a path's points in its own coordinates."""
     points: list[tuple[float, float]] = []
     x = y = start_x = start_y = 0.0
     command = ""
@@ -307,7 +318,7 @@ def _path_box(d: str, m) -> tuple[float, float, float, float] | None:
         if upper == "M":
             start_x, start_y = x, y
             command = "l" if relative else "L"  # further pairs after M are lines
-    return _box_of(points, m)
+    return _box_of(points, _IDENTITY)
 
 
 def _path_segments(d: str) -> list[tuple[tuple[float, float], tuple[float, float]]] | None:
