@@ -179,7 +179,7 @@ def test_missing_project_file(tmp_path):
 
 @pytest.mark.parametrize("old,new,words", [
     ('font="display", size=5.2', 'font="fancy", size=5.2', ("unknown font role 'fancy'",)),
-    ('font="display", size=5.2', 'font="display", size="big"', ("ValueError",)),
+    ('font="display", size=5.2', 'font="display", size="big"', ("text() size='big': not a number",)),
 ])
 def test_bad_template_arguments_are_located(project_copy, tmp_path, old, new, words):
     tpl = project_copy / "templates/classic/back.svg.j2"

@@ -418,13 +418,13 @@ def add_to_front(folder: Path, line: str) -> None:
 def test_text_with_a_bad_box_is_a_located_error(project, box, shown):
     # a computed infinity (|float refuses 'nan' and 'inf' itself)
     add_to_front(project, "{% set big = 1e308 %}{{ text('Hello', " + box + ") }}")
-    assert check(project) == [f"templates/demo/front.svg.j2:14: ValueError: text() box {shown}: must be a "
+    assert check(project) == [f"templates/demo/front.svg.j2:14: text() box {shown}: must be a "
                               f"positive finite number (a box is [x, y, width, height] in mm) (rendering ember)"]
 
 
 def test_text_with_a_huge_string_is_refused_at_the_projects_limit(project):
     add_to_front(project, "{{ text('word ' * 12000000, 0, 0, 10, 10) }}")
-    assert check(project) == ["templates/demo/front.svg.j2:14: ValueError: text() of 60000000 characters, more "
+    assert check(project) == ["templates/demo/front.svg.j2:14: text() of 60000000 characters, more "
                               "than the limit of 1000 (limits.string in deckgen.yaml) (rendering ember)"]
 
 

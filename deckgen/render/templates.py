@@ -253,9 +253,9 @@ class FaceRenderer:
         except (ArithmeticError, KeyError, LookupError, TypeError, ValueError, AttributeError) as exc:
             # a template calling text()/icon() with a bad argument, dividing by zero, ...
             file, line = _template_position(exc, root)
-            message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-            raise DeckgenError(Problem(file or shown, line, None, None,
-                                       f"{type(exc).__name__}: {message} (rendering {key})")) from None
+            # said in words, without Python's name for the error: a designer reads it
+            message = f"no key {exc.args[0]!r}" if isinstance(exc, KeyError) and exc.args else str(exc)
+            raise DeckgenError(Problem(file or shown, line, None, None, f"{message} (rendering {key})")) from None
         svg = traced.text
 
         def retrace():  # the same render again, traced, to say which template line wrote a faulty piece

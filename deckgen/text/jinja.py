@@ -10,7 +10,7 @@ otherwise at the template line itself.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Callable
 
 from markupsafe import Markup
 
@@ -58,6 +58,14 @@ def text_problem(s: str, message: str, subject: str, name: str | None,
     return Problem(tfile, tline, None, None, f"{subject + ': ' if subject else ''}{label!r}: {message}")
 
 
+def _number(name: str, value: Any) -> float:
+    """``value`` of text()'s argument ``name`` as a number, or a ValueError that says which argument."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"text() {name}={value!r}: not a number (sizes and positions are numbers, in mm)") from None
+
+
 def make_text_function(fonts: FontSet, icons: dict[str, Icon], lang: str, report: list,
                        safe_rect: tuple[float, float, float, float] | None = None, subject: str = "",
                        locate: Callable[[], tuple[str | None, int | None]] = lambda: (None, None),
@@ -73,10 +81,12 @@ def make_text_function(fonts: FontSet, icons: dict[str, Icon], lang: str, report
     def text(s, x, y, w, h, font="body", size=3.2, min_size=None, align="center", valign="middle",
              fill="#000", line_height=1.2, letter_spacing=0, name=None, max_lines=None) -> Markup:
         s = "" if s is None else s if isinstance(s, str) else str(s)
-        res = layout_text(s, TextBox(float(x), float(y), float(w), float(h)), fonts=fonts, icons=icons,
-                          font=font, size=float(size), min_size=None if min_size is None else float(min_size),
-                          align=align, valign=valign, lang=lang, line_height=float(line_height), fill=fill,
-                          letter_spacing=float(letter_spacing), max_lines=max_lines, **longest)
+        box = TextBox(_number("x", x), _number("y", y), _number("w", w), _number("h", h))
+        res = layout_text(s, box, fonts=fonts, icons=icons, font=font, size=_number("size", size),
+                          min_size=None if min_size is None else _number("min_size", min_size),
+                          align=align, valign=valign, lang=lang, line_height=_number("line_height", line_height),
+                          fill=fill, letter_spacing=_number("letter_spacing", letter_spacing), max_lines=max_lines,
+                          **longest)
         messages = list(res.problems)
         if safe_rect is not None:
             excess = safe_zone_excess(res.ink_boxes, safe_rect)
