@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from deckgen import __version__
 from deckgen.errors import DeckgenError, Problem
@@ -54,25 +54,7 @@ def render_rulebooks(project: Project, game_ids: list[str], options: BuildOption
     """Every game's rule booklets in each language (reading order and imposed), and the problems found."""
     from deckgen.rulebook.build import build_rulebooks, has_rulebook
 
-    files: list[tuple[Path, bytes]] = []
-    problems: list[Problem] = []
-    if options.variant is not None:
-        return files, problems
-    languages = [l for l in project.languages if not options.languages or l in options.languages]
-    for gid in game_ids:
-        game = project.games[gid]
-        if not has_rulebook(game):
-            continue
-        descriptor = project.descriptor(game)
-        try:
-            data = descriptor.data_for(game) if descriptor else {}
-        except DeckgenError as exc:
-            problems.extend(exc.problems)
-            continue
-        made, found = build_rulebooks(project, game, languages, options.paper, data)
-        problems.extend(p for p in found if not p.warning)
-        files.extend((Path(options.out) / gid / name, pdf) for name, pdf in made)
-    return files, problems
+    return _per_game(project, game_ids, options, has_rulebook, build_rulebooks)
 
 
 def render_documents(project: Project, game_ids: list[str], options: BuildOptions
@@ -80,6 +62,14 @@ def render_documents(project: Project, game_ids: list[str], options: BuildOption
     """Every game's documents in each language, as (path, PDF bytes); and the (non-warning) problems found."""
     from deckgen.documents import build_documents
 
+    return _per_game(project, game_ids, options, lambda game: bool(game.documents), build_documents)
+
+
+def _per_game(project: Project, game_ids: list[str], options: BuildOptions, makes: Callable[[Any], bool],
+              make: Callable[..., tuple[list[tuple[str, bytes]], list[Problem]]]
+              ) -> tuple[list[tuple[Path, bytes]], list[Problem]]:
+    """``make(project, game, languages, paper, engine data)`` for each game that ``makes`` something, as
+    (path, PDF bytes), and the (non-warning) problems found; nothing for a variant build."""
     files: list[tuple[Path, bytes]] = []
     problems: list[Problem] = []
     if options.variant is not None:
@@ -87,7 +77,7 @@ def render_documents(project: Project, game_ids: list[str], options: BuildOption
     languages = [l for l in project.languages if not options.languages or l in options.languages]
     for gid in game_ids:
         game = project.games[gid]
-        if not game.documents:
+        if not makes(game):
             continue
         descriptor = project.descriptor(game)
         try:
@@ -95,7 +85,7 @@ def render_documents(project: Project, game_ids: list[str], options: BuildOption
         except DeckgenError as exc:
             problems.extend(exc.problems)
             continue
-        made, found = build_documents(project, game, languages, options.paper, data)
+        made, found = make(project, game, languages, options.paper, data)
         problems.extend(p for p in found if not p.warning)
         files.extend((Path(options.out) / gid / name, pdf) for name, pdf in made)
     return files, problems
