@@ -13,12 +13,12 @@ validates its own input as before.
 
 from __future__ import annotations
 
-import difflib
 from typing import Any, Mapping
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
+from deckgen.suggest import nearest
 from deckgen.errors import ShowdownError
 
 _VALIDATORS: dict[int, Draft202012Validator] = {}
@@ -71,8 +71,8 @@ def _what(error: ValidationError) -> str:
 
 
 def _nearest(word: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}? " if close else ""
+    close = nearest(word, known)
+    return f"did you mean {close!r}? " if close is not None and close != word else ""
 
 
 def message(error: ValidationError) -> tuple[tuple, str]:
