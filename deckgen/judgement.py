@@ -33,10 +33,6 @@ from deckgen.errors import PluginError, Problem
 if TYPE_CHECKING:  # pragma: no cover
     from deckgen.registry import GameDescriptor
 
-#: The result keys read into typed fields; all others are extras.
-JUDGEMENT_KEYS = ("winners", "hands", "players", "payouts", "pot", "sets", "void")
-#: The keys of a hand entry read into typed fields.
-HAND_KEYS = ("name", "total", "category", "rank")
 #: The keys of a showdown's player that hold the cards shown, in the order they are looked for.
 CARD_KEYS = ("hand", "table", "cards")
 

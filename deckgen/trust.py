@@ -21,7 +21,6 @@ import hashlib
 import json
 import os
 import shlex
-import tempfile
 import time
 from pathlib import Path
 from typing import Mapping
@@ -93,20 +92,13 @@ def _read_store() -> dict:
 
 
 def _write_store(projects: Mapping[str, dict]) -> Path:
-    """Write the record atomically (a temporary file beside it, then renamed over it)."""
+    """Write the record atomically (deckgen's one atomic writer: a temporary file beside it, then renamed)."""
     path = store_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps({"version": STORE_VERSION, "projects": dict(sorted(projects.items()))}, indent=2) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{STORE_NAME}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    from deckgen.output import write_atomic
+
+    write_atomic(path, text.encode("utf-8"))
     return path
 
 

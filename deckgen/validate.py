@@ -45,14 +45,25 @@ def _short(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _unexpected(error) -> list:
+    """The keys an ``additionalProperties`` error of a plain validator is about (patterns matched timed)."""
+    known = error.schema.get("properties", {})
+    patterns = error.schema.get("patternProperties", {})
+
+    def matches(key) -> bool:
+        try:
+            return any(_search(p, str(key), DEFAULT_LIMITS.pattern_ms) for p in patterns)
+        except PatternTimeout:
+            return False
+    return [k for k in error.instance if k not in known and not matches(k)]
+
+
 def _message(error) -> tuple[tuple, str]:
     """Turn a jsonschema error into (path, short message)."""
     path = tuple(error.absolute_path)
     v = error.validator
     if v == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})), key=str)
-        pattern_props = error.schema.get("patternProperties", {})
-        extra = [k for k in extra if not any(re.search(p, str(k)) for p in pattern_props)]
+        extra = sorted(getattr(error, "unexpected", None) or _unexpected(error), key=str)
         if extra:
             hint = did_you_mean(extra[0], error.schema.get("properties", {}))
             return path + (extra[0],), f"unknown key {extra[0]!r}{hint}"
@@ -172,8 +183,10 @@ def _pattern_keywords(timeout_ms: int) -> dict:
             for key in extras:
                 yield from validator.descend(instance[key], extra_schema, path=key)
         elif extra_schema is False and extras:
-            yield ValidationError(f"Additional properties are not allowed ({', '.join(map(repr, extras))} "
-                                  f"{'was' if len(extras) == 1 else 'were'} unexpected)")
+            error = ValidationError(f"Additional properties are not allowed ({', '.join(map(repr, extras))} "
+                                    f"{'was' if len(extras) == 1 else 'were'} unexpected)")
+            error.unexpected = extras  # read by _message: the patterns are not matched a second time
+            yield error
 
     return {"pattern": pattern, "patternProperties": pattern_properties,
             "additionalProperties": additional_properties}
