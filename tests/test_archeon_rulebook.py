@@ -16,8 +16,8 @@ from reportlab.lib.units import mm
 from deckgen.decisions import judge_showdown
 from deckgen.games.archeon import rulebook
 from deckgen.loader import load_project
-from deckgen.rulebook.build import (Context, StoryBuilder, _register_fonts, _styles, build_rulebooks,
-                                    check_rulebook, theme_for)
+from deckgen.rulebook.build import Context, StoryBuilder, build_rulebooks, check_rulebook, theme_for
+from deckgen.rulebook.styles import make_styles as _styles, register_fonts as _register_fonts
 from deckgen.rulebook.source import read_source
 from tests.conftest import ROOT, copy_project
 

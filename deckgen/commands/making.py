@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from deckgen.commands.common import (PAPERS, chosen_languages, lang_option, load_for, out_option, output_folder,
+from deckgen.commands.common import (PAPERS, card_list, chosen_languages, lang_option, load_for, out_option, output_folder,
                                      progress_for, project_option, report_lines)
 from deckgen.errors import DeckgenError, Problem
 
@@ -98,7 +98,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
             click.echo(f"{name:<14} {text}  ({file})")
         return
     game_ids = list(games) or list(project.games)
-    picked = tuple(c.strip() for c in (cards or "").split(",") if c.strip())
+    picked = card_list(cards)
     profile, profile_path = find_profile(printer_file)
     options = BuildOptions(paper=paper.lower(), dpi=dpi, duplex=duplex, out=output_folder(project, out),
                            languages=chosen_languages(project, languages), workers=jobs, variant=variant,
@@ -180,7 +180,7 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
     if preset and fmt:
         raise DeckgenError(Problem(None, None, None, "--preset", "give --preset or --format, not both"))
     game_ids = list(games) or list(project.games)
-    picked = tuple(c.strip() for c in (cards or "").split(",") if c.strip())
+    picked = card_list(cards)
     options = BuildOptions(dpi=dpi if dpi is not None and dpi >= 72 else 300, out=output_folder(project, out),
                            languages=chosen_languages(project, languages), cards=picked, variant=variant)
     check_options(project, game_ids, options)

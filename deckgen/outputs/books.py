@@ -41,7 +41,8 @@ class Booklets:
     kind = "booklet"
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
-        from deckgen.rulebook.files import READING_TRIM, booklet_names, has_rulebook, imposed_paper, source_path
+        from deckgen.layout.papers import READING_PAGE
+        from deckgen.rulebook.files import booklet_names, has_rulebook, imposed_paper, source_path
 
         options = selection.options
         if not (with_documents(options) and options.booklets):
@@ -55,7 +56,7 @@ class Booklets:
                 if not source_path(game, lang).is_file():
                     continue
                 reading, imposed = booklet_names(game, lang, options.paper)
-                found.append(PlannedFile(Path(options.out) / gid / reading, self.kind, READING_TRIM, None, None))
+                found.append(PlannedFile(Path(options.out) / gid / reading, self.kind, READING_PAGE, None, None))
                 found.append(PlannedFile(Path(options.out) / gid / imposed, "booklet imposed",
                                          imposed_paper(options.paper), "short", None))
         return found

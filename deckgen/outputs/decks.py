@@ -42,7 +42,14 @@ class DeckPlan:
 
 def deck_plans(selection: Selection) -> list[DeckPlan]:
     """Every deck of the selection that has cards to print, laid out on the paper (a located problem for a
-    card that does not fit)."""
+    card that does not fit); worked out once per selection (sheets, single cards, cut files and tuck boxes
+    all ask)."""
+    if "deck_plans" not in selection.memo:
+        selection.memo["deck_plans"] = _deck_plans(selection)
+    return selection.memo["deck_plans"]
+
+
+def _deck_plans(selection: Selection) -> list[DeckPlan]:
     from deckgen.layout.geometry import LayoutError, plan_sheet
     from deckgen.layout.layouts import load_layout
 

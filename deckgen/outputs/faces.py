@@ -9,14 +9,14 @@ from pathlib import Path
 from deckgen.model import Deck, Game
 from deckgen.outputs.decks import card_paper
 from deckgen.outputs.plan import PlannedFile, Selection
-from deckgen.outputs.selection import deck_languages, selected_decks
+from deckgen.outputs.selection import deck_languages, deck_stem, selected_decks
 
 FORMATS = ("svg", "png")
 
 
 def face_names(deck: Deck, lang: str, card_id: str | None, back: bool) -> str:
     """``DECK-LANG-CARD`` (``DECK-CARD`` for a deck without words); ``…-back`` for a back."""
-    stem = f"{deck.label}-{lang}" if deck.localized else deck.label
+    stem = deck_stem(deck, lang)
     if card_id is None:
         return f"{stem}-back"
     return f"{stem}-{card_id}-back" if back else f"{stem}-{card_id}"

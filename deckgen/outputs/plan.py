@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover
     from deckgen.model import Project
@@ -38,6 +38,8 @@ class Selection:
     project: Project
     game_ids: tuple[str, ...]
     options: BuildOptions
+    #: what several generators work out from the selection alike (the decks laid out), worked out once
+    memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
 
 @runtime_checkable

@@ -25,7 +25,8 @@ from deckgen.errors import Problem
 from deckgen.layout.papers import BOOKLET_PAGES_MM, booklet_page, landscape
 from deckgen.model import Game, Project
 from deckgen.rulebook.context import Context, load_sources
-from deckgen.rulebook.files import READING_TRIM, booklet_names, booklet_stem, has_rulebook
+from deckgen.layout.papers import READING_PAGE
+from deckgen.rulebook.files import booklet_names, booklet_stem, has_rulebook
 from deckgen.rulebook.impose import impose
 from deckgen.rulebook.pdf import Layout, RulebookDocument, place_faces
 from deckgen.rulebook.source import Source
@@ -35,7 +36,6 @@ from deckgen.rulebook.story import StoryBuilder, story_of
 from deckgen.rulebook.styles import make_styles, meta_line, register_fonts, theme_for
 
 #: Names deckgen.rulebook.build had before its parts became modules of their own.
-_register_fonts, _styles = register_fonts, make_styles
 __all__ = ["Context", "StoryBuilder", "build_rulebooks", "check_rulebook", "load_sources", "render_booklet",
            "theme_for"]
 
@@ -127,14 +127,14 @@ def build_rulebooks(project: Project, game: Game, languages, paper: str, data) -
     for lang, source in sources.items():
         stem = booklet_stem(game, lang)
         reading_name, imposed_name = booklet_names(game, lang, paper)
-        reading, found = render_booklet(project, game, source, data, READING_TRIM)
+        reading, found = render_booklet(project, game, source, data, READING_PAGE)
         problems += found
         if found:
             continue
         files.append((reading_name, reading))
         title = f"{game.name(lang)} – {stem}"
         page, sheet = booklet_page(paper)
-        if page != READING_TRIM:
+        if page != READING_PAGE:
             pages, found = render_booklet(project, game, source, data, page)
             problems += found
         else:

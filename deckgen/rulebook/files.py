@@ -13,7 +13,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 RULES_DIR = "rules"
 #: The page every booklet is laid out on, in reading order (deckgen.layout.papers names it).
-READING_TRIM = READING_PAGE
 
 
 def source_path(game: Game, lang: str) -> Path:
