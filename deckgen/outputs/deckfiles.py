@@ -9,6 +9,8 @@ since its files were written is not written again.
 
 from __future__ import annotations
 
+import functools
+
 from pathlib import Path
 from typing import Any, Callable
 
@@ -128,13 +130,19 @@ def _write_each_deck(project, targets: list[DeckTarget], options: BuildOptions, 
     report.reused = max(0, report.reused - pool.drawn)
 
 
+@functools.cache
+def _instruction_words() -> dict:
+    """The words of the printing-instructions page in every language deckgen has them in (read once)."""
+    import yaml
+
+    return yaml.safe_load((Path(__file__).resolve().parent.parent / "layout" / "instructions.yaml")
+                          .read_text(encoding="utf-8"))
+
+
 def instruction_page(project: Project, t: DeckTarget, options: BuildOptions, plan, layout) -> tuple[str, ...]:
     """The title and paragraphs of the printing-instructions page, in the deck's language (English when
     deckgen has no words in it): paper, scaling, duplex or fold, cutting, corners."""
-    import yaml
-
-    texts = yaml.safe_load((Path(__file__).resolve().parent.parent / "layout" / "instructions.yaml")
-                           .read_text(encoding="utf-8"))
+    texts = _instruction_words()
     lang = t.lang if t.deck.localized else project.languages[0]
     words = {**texts["en"], **texts.get(lang.split("-")[0], {})}
     paper = paper_label(options.paper)
