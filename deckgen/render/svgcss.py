@@ -60,16 +60,12 @@ def references(css: str) -> list[str]:
     return refs
 
 
-def findings(css: str) -> list[CssFinding]:
-    """What in ``css`` is refused: constructs that load or run things, and url()s naming outside things."""
+def scan(css: str) -> tuple[list[CssFinding], list[str]]:
+    """What in ``css`` is refused (constructs that load or run things, url()s naming outside things), and
+    the ``data:`` URIs it embeds through url()/src(): one reading of the text."""
     text = plain(css) if ("\\" in css or "/*" in css) else css
     found = [CssFinding(construct=m.group().rstrip("(").lower() + ("()" if m.group().endswith("(") else ""))
              for m in _REFUSED.finditer(text)]
-    found += [CssFinding(ref=ref) for ref in references(text) if not allowed_ref(ref)]
-    return found
-
-
-def data_refs(css: str) -> list[str]:
-    """The ``data:`` URIs ``css`` embeds through url()/src()."""
-    text = plain(css) if ("\\" in css or "/*" in css) else css
-    return [ref.strip() for ref in references(text) if ref.strip().lower().startswith("data:")]
+    refs = references(text)
+    found += [CssFinding(ref=ref) for ref in refs if not allowed_ref(ref)]
+    return found, [ref.strip() for ref in refs if ref.strip().lower().startswith("data:")]

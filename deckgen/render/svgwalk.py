@@ -149,14 +149,15 @@ class _Walk:
 
     def css(self, index: int, css: str, what: str = "url()") -> bool:
         """Check the CSS (or attribute value) ``css`` of element ``index``; ``what`` names it in a message."""
-        for finding in svgcss.findings(css):
+        found, embedded = svgcss.scan(css)
+        for finding in found:
             if finding.ref is not None:
                 self.refuse(_outside(what, finding.ref), finding.ref)
             else:
                 self.refuse(f"{finding.construct} is refused in a face's style: it loads outside content or runs code",
                             finding.construct)
             return True
-        return any(self.data(index, uri) for uri in svgcss.data_refs(css))
+        return any(self.data(index, uri) for uri in embedded)
 
     def data(self, index: int, uri: str) -> bool:
         """Check the data: URI ``uri`` of element ``index``; adds what it draws to the element's weight."""
