@@ -51,6 +51,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from deckgen.errors import ShowdownError
 from deckgen.games.classic.bundled import adapted_42_composition
+from deckgen.games.classic.engine import read_caller
 
 DECK_ID = "adapted-42"
 TARGET = 11
@@ -328,22 +329,6 @@ def read_showdown(showdown: Any, composition: Mapping[int, int] | None = None):
             copies = "no" if allowed == 0 else "one copy" if allowed == 1 else f"{allowed} copies"
             raise ShowdownError(path, f"a {rank} appears {seen[rank]} times; the 42-card deck holds {copies} of it.")
     return call, hands, extra
-
-
-def read_caller(showdown: Mapping[str, Any], hands: Mapping[str, Any]) -> str | None:
-    """Who called the hand (``caller:``), a player of the showdown, or None.
-
-    Calling follows the classic (WEG) rules: a caller who does not win pays
-    the bomb-out penalty, once, even when also bombed out.
-    """
-    caller = showdown.get("caller")
-    if caller is None:
-        return None
-    if not isinstance(caller, str):
-        raise ShowdownError(("caller",), "the caller is the name of one player, as text.")
-    if caller not in hands:
-        raise ShowdownError(("caller",), f"the caller '{caller}' is not a player of this showdown.")
-    return caller
 
 
 def _eval_json(name: str, ev: Evaluation) -> dict:

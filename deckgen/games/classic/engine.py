@@ -441,12 +441,23 @@ def _read_showdown(showdown: Any, location: Location | None, compositions=None, 
         extra[name] = parse_hand(tokens, ("extra", name), location)
         entries += [(("extra", name, j), c) for j, c in enumerate(extra[name])]
     _check_copies(entries, location, compositions)
+    return _Showdown(hands, fields, extra, read_caller(showdown, hands))
+
+
+def read_caller(showdown: Mapping[str, Any], hands: Mapping[str, Any]) -> str | None:
+    """Who called the hand (``caller:``), a player of the showdown, or None.
+
+    Calling follows the classic (WEG) rules: a caller who does not win pays
+    the bomb-out penalty, once, even when also bombed out.
+    """
     caller = showdown.get("caller")
-    if caller is not None and not isinstance(caller, str):
+    if caller is None:
+        return None
+    if not isinstance(caller, str):
         raise ShowdownError(("caller",), "the caller is the name of one player, as text.")
-    if caller is not None and caller not in hands:
+    if caller not in hands:
         raise ShowdownError(("caller",), f"the caller '{caller}' is not a player of this showdown.")
-    return _Showdown(hands, fields, extra, caller)
+    return caller
 
 
 def _eval_json(name: str, ev: Evaluation, field_cards: Sequence[Card] = ()) -> dict:
