@@ -10,7 +10,7 @@ from typing import Any, Mapping, Sequence
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Spacer,
+from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Spacer,
                                 Table, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -48,6 +48,22 @@ class StoryBuilder:
             story.append(self._card_row(cards, None, width_mm=26, align="CENTER"))
         story += [next_body(), PageBreak()]
         return story
+
+    def end_matter(self) -> list:
+        """What comes after the last chapter and before the notes pages and the back cover (the hook for a
+        generated glossary): nothing yet."""
+        return []
+
+    def back_matter(self) -> Flowable:
+        """The notes pages and the back cover, in the booklet's language (see deckgen.rulebook.furniture)."""
+        from deckgen.rulebook.furniture import BackMatter, back_cover, components, furniture_words, notes_page
+
+        meta = self.ctx.source.meta
+        words = furniture_words(self.ctx.lang, meta.get("labels") or {})
+        title = self.ctx.xml(meta.get("title", self.ctx.game.name(self.ctx.lang)))
+        rows = [(self.ctx.xml(name), quantity) for name, quantity in components(self.ctx.game, self.ctx.lang, words)]
+        return BackMatter(notes_page(words, self.styles, self.ctx.theme),
+                          back_cover(title, rows, words, self.styles, self.ctx.theme, min(self.width, 95 * mm)))
 
     def contents(self) -> list:
         toc = TableOfContents(dotsMinLevel=0)
@@ -455,4 +471,6 @@ def story_of(ctx: Context, styles, width: float) -> list:
         heading = next((f for f in reversed(flow) if isinstance(f, Paragraph)
                         and f.style.name in ("h1", "h2", "h3")), None) if block.kind == "heading" else None
         story.extend(flow)
+    story.extend(builder.end_matter())
+    story.append(builder.back_matter())
     return story
