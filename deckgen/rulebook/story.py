@@ -81,8 +81,9 @@ class StoryBuilder:
             return [self.para(block.text, "body", block)]
         if kind == "list":
             items = [ListItem(self.para(text, "left", block), leftIndent=12, value=None) for text in block.items]
+            text_size = self.styles["left"].fontSize  # numerals at the text's size sit on its first baseline
             return [ListFlowable(items, bulletType="1" if block.level else "bullet", start="1" if block.level else
-                                 "\u2022", leftIndent=12, bulletFontSize=8, spaceAfter=4,
+                                 "\u2022", leftIndent=12, bulletFontSize=text_size, spaceAfter=4,
                                  bulletFormat="%s." if block.level else None,
                                  bulletFontName=self.styles["body"].fontName),
                     Spacer(1, 3)]
@@ -210,9 +211,9 @@ class StoryBuilder:
             if total is None and hand is not None and hand.category is not None:  # a hand judged by its kind
                 names = self.ctx.source.meta.get("categories") or {}
                 total = names.get(hand.category, hand.category)
-            head = f"<b>{self.ctx.xml(str(player.get('name', '')), block)}</b>"
+            head = f"<b>{self.ctx.xml(self.player(player.get('name', '')), block)}</b>"
             if total is not None:
-                head += f"\u2002{str(total).replace('-', chr(0x2212))}"
+                head += f"\u2002{minus_signs(str(total))}"
             width = max(count * (fitted + CARD_GAP_MM) + plus, 20.0) * mm
             cell = Table([[Paragraph(head, self.styles["small"])],
                           [self._card_groups(groups, block, fitted, options)]], colWidths=[width])
@@ -245,7 +246,14 @@ class StoryBuilder:
             flow.append(Paragraph(outcome, self.styles["result"]))
         return flow
 
+    def player(self, name: Any) -> str:
+        """An example's player name as the booklet's language prints it (lang file ``player.NAME``)."""
+        from deckgen.strings import player_name
+
+        return player_name(self.ctx.game, self.ctx.lang, str(name))
+
     def _outcome(self, winners: list[str], block: Block) -> str:
+        winners = [self.player(w) for w in winners]
         if not winners:
             return self.ctx.label("nobody", block)
         if len(winners) == 1:
@@ -277,7 +285,8 @@ class StoryBuilder:
             outcome = self._outcome(list(result.winners), block)
             payouts = result.payments
             if result.payments and body.get("payouts") is not None:  # the example is about chips
-                shares = ", ".join(f"{name}\u00a0{amount}" for name, amount in payouts.items() if amount)
+                shares = ", ".join(f"{self.player(name)}\u00a0{amount}" for name, amount in payouts.items()
+                                   if amount)
                 outcome += " " + self.ctx.label("payouts", block,
                                                 pot=result.pot if result.pot is not None else sum(payouts.values()),
                                                 shares=shares)
@@ -411,6 +420,14 @@ class StoryBuilder:
                             Paragraph(_number(100 * share, 1, self.ctx.lang) + "\u00a0%", self.styles["cell"])]
                            for c, share in summary.categories.items()]
         return [themed_table(rows, [self.width * 0.7, self.width * 0.3], self.ctx.theme), Spacer(1, 8)]
+
+
+def minus_signs(text: str) -> str:
+    """``text`` with the hyphen of a negative number made a minus sign (−17), the hyphens of words kept
+    (ru «Прайм-сабакк», de „Prim-Sabacc“)."""
+    import re
+
+    return re.sub(r"(?<!\w)-(?=\d)", "\u2212", text)
 
 
 def _simulated(descriptor, data, players, games, seed, strategy, options):
