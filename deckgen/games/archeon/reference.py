@@ -204,6 +204,11 @@ def _locale(lang: str) -> str:
         return "en"
 
 
+def number_list(numbers, lang: str) -> str:
+    """Numbers as ``lang`` writes them, parted by commas (en "1, 1, 2"; the steps of the ante)."""
+    return ", ".join(format_decimal(n, locale=_locale(lang)) for n in numbers)
+
+
 def reference_context(ctx) -> dict[str, Any]:
     """The sheet's ladder rows, round, reveal order and penalty (see the module docstring)."""
     data = of(ctx.data)
@@ -223,8 +228,7 @@ def reference_context(ctx) -> dict[str, Any]:
     reveal = [ctx.t(f"ref.reveal.{i}", ruusan=ctx.t("planet.ruusan"), markdown=ctx.t("token.markdown"))
               for i in range(1, 8)]
     steps = rules.ante_steps
-    ante = ctx.t("ref.ante", steps=", ".join(format_decimal(s, locale=_locale(ctx.lang)) for s in steps),
-                 next=len(steps) + 1)
+    ante = ctx.t("ref.ante", steps=number_list(steps, ctx.lang), next=len(steps) + 1)
     spike = ctx.t("ref.spike", steps=", ".join(f"×{m}" for m in rules.multipliers))
     formula = ctx.t("ref.penalty.formula", pair=rules.pair_penalty)
     size = cards.deck.size
