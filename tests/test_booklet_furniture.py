@@ -161,6 +161,8 @@ def test_the_home_imposed_booklet_keeps_every_page_inside_the_printable_area(sta
         width, height = float(sheet.mediabox[2]), float(sheet.mediabox[3])
         clips = re.findall(rb"q ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re W n", sheet.Contents.read_bytes())
         assert len(clips) == 2
+        (lx, _, lw, _), (rx, _, _, _) = sorted(tuple(float(v) for v in clip) for clip in clips)
+        assert lx + lw == pytest.approx(width / 2, abs=0.01) and rx == pytest.approx(width / 2, abs=0.01)  # fold
         for x, y, w, h in ((float(v) for v in clip) for clip in clips):
             assert x >= margin - 0.01 or x > width / 4  # a page's outer side stops short of the paper's edge
             assert x + w <= width - margin + 0.01

@@ -5,7 +5,9 @@ blank pages to a multiple of four.  For ``n`` pages, sheet ``s`` (from 0)
 carries on its front the pages ``n − 2s`` (left) and ``2s + 1`` (right),
 and on its back ``2s + 2`` (left) and ``n − 2s − 1`` (right): printed
 duplex (flip on the short edge), folded and stapled, the booklet reads
-1, 2, 3, …  Each half of the landscape sheet holds one page, centred.
+1, 2, 3, …  Each half of the landscape sheet holds one page, its spine
+against the fold (no white hairline between a cover and its back) and
+centred from top to bottom.
 
 The imposed file is for printing at home: each page is clipped to the
 sheet's printable area (``PRINTABLE_MARGIN_MM`` from every paper edge), so a
@@ -57,8 +59,7 @@ def impose(pdf: bytes, sheet_mm: tuple[float, float], title: str = "",
                 continue
             form, (x0, y0, x1, y1) = forms[number - 1]
             w, h = x1 - x0, y1 - y0
-            cx = sheet_w / 4 + half * sheet_w / 2
-            px, py = cx - w / 2, (sheet_h - h) / 2
+            px, py = (sheet_w / 2 - w if half == 0 else sheet_w / 2), (sheet_h - h) / 2  # against the fold
             name = f"/P{number}"
             xobjects[name] = form
             cx0, cy0 = max(px, margin), max(py, margin)  # the printable part of the page's trim

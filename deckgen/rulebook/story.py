@@ -62,8 +62,11 @@ class StoryBuilder:
         words = furniture_words(self.ctx.lang, meta.get("labels") or {})
         title = self.ctx.xml(meta.get("title", self.ctx.game.name(self.ctx.lang)))
         rows = [(self.ctx.xml(name), quantity) for name, quantity in components(self.ctx.game, self.ctx.lang, words)]
-        return BackMatter(notes_page(words, self.styles, self.ctx.theme),
-                          back_cover(title, rows, words, self.styles, self.ctx.theme, min(self.width, 95 * mm)))
+        back = back_cover(title, rows, words, self.styles, self.ctx.theme, min(self.width, 95 * mm))
+        cards = [str(t) for t in meta.get("cover_cards") or []]
+        if cards and self.ctx.draw:  # the cover's cards again, under the list of components
+            back += [Spacer(1, 14 * mm), self._card_row(cards, None, width_mm=24, align="CENTER")]
+        return BackMatter(notes_page(words, self.styles, self.ctx.theme), back)
 
     def contents(self) -> list:
         toc = TableOfContents(dotsMinLevel=0)
