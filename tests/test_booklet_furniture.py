@@ -28,6 +28,9 @@ PT_PER_MM = 72 / 25.4
 def starter(tmp_path_factory):
     root = tmp_path_factory.mktemp("furniture") / "p"
     create_project(root)
+    lang = root / "data" / "demo" / "lang" / "en.yaml"  # the reference card by name: listed on the back cover
+    lang.write_text(lang.read_text(encoding="utf-8").replace("\nstrings:\n", "\nstrings:\n  document.reference: "
+                                                             "\"Reference card\"\n", 1), encoding="utf-8")
     return root
 
 
@@ -93,6 +96,7 @@ def test_the_back_cover_is_the_last_page_after_the_notes_pages(starter, chapters
     reader = _reading(project, game)
     last = reader.pages[-1].extract_text()
     assert "Demo deck" in last and "4 cards" in last and "In this game" in last and "Demo Game" in last
+    assert "Reference card" in last
     notes = [n for n, page in enumerate(reader.pages) if _is_notes_page(page, "Notes")]
     body = [n for n, page in enumerate(reader.pages) if "player keeps" in page.extract_text()]
     assert notes == list(range(body[-1] + 1, len(reader.pages) - 1)), (notes, body)  # all between text and back
