@@ -244,8 +244,21 @@ def test_russian_example_names_are_cyrillic():
             shown = player_name(game, "ru", engine_name)
             assert re.fullmatch(r"[А-ЯЁ][а-яё]+", shown), (game.id, engine_name, shown)
             assert player_name(game, "en", engine_name) == engine_name  # a language without its own names
-    reference = (ROOT / "data" / "archeon" / "lang" / "ru.yaml").read_text(encoding="utf-8")
-    assert "ref.penalty.example" in reference
+        for booklet_name in ("Ana", "Ben", "Cleo"):
+            assert re.fullmatch(r"[А-ЯЁ][а-яё]+", player_name(game, "ru", booklet_name))
+        prose = _prose(ROOT / "data" / game.id / "rules" / "ru.md")
+        assert not re.search(r"\b(Ana|Ben|Cleo)\b", prose), game.id  # the text names them in Russian too
+
+
+def _prose(path: Path) -> str:
+    """A booklet source's words outside fenced directives, with the captions of its examples."""
+    kept, fenced = [], False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced or line.lstrip().startswith("caption:"):
+            kept.append(line)
+    return "\n".join(kept)
 
 
 def test_an_archive_front_prints_as_vectors_without_rasterised_strips():
@@ -272,3 +285,20 @@ def test_an_archive_front_prints_as_vectors_without_rasterised_strips():
 
     collect(pdf.pages[0].Resources)
     assert images == []
+
+
+def test_a_booklet_prints_its_example_players_by_the_languages_names(tmp_path, monkeypatch):
+    from deckgen.rulebook.build import build_rulebooks
+    from tests.conftest import fixture_project
+
+    monkeypatch.setenv("DECKGEN_TRUST", "1")  # the plugin project's own engine, trusted as its CI trusts it
+    root = fixture_project("plugin", tmp_path / "p")
+    lang = root / "data" / "duel" / "lang" / "de.yaml"
+    lang.write_text(lang.read_text(encoding="utf-8").replace("\nstrings:\n", "\nstrings:\n  player.Ana: Anja\n", 1),
+                    encoding="utf-8")
+    project = load_project(root)
+    game = project.games["duel"]
+    files, problems = build_rulebooks(project, game, ["de"], "a4", project.descriptor(game).data_for(game))
+    assert problems == []
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(dict(files)["duel-rules-de.pdf"])).pages)
+    assert "Anja" in text and not re.search(r"\bAna\b", text.replace("Anja", ""))
