@@ -214,7 +214,7 @@ def test_french_numbers_are_grouped_with_a_narrow_no_break_space():
     from deckgen.rulebook.numbers import group_numbers, group_values
 
     assert group_numbers("Le programme a joué 2000 parties.", "fr") == "Le programme a joué 2\u202f000 parties."
-    assert group_numbers("2000 партий", "ru") == "2\u00a0000 партий"
+    assert group_numbers("2000 партий, 10000 фишек", "ru") == "2000 партий, 10\u00a0000 фишек"  # from 5 digits
     assert group_numbers("8D-8D, {card:1000}, 84,2 %, games=2000", "fr") == "8D-8D, {card:1000}, 84,2 %, games=2000"
     assert group_values({"games": 12000, "few": 12, "flag": True}, "fr") == {"games": "12\u202f000", "few": 12,
                                                                             "flag": True}
