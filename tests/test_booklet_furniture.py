@@ -302,3 +302,19 @@ def test_a_booklet_prints_its_example_players_by_the_languages_names(tmp_path, m
     assert problems == []
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(dict(files)["duel-rules-de.pdf"])).pages)
     assert "Anja" in text and not re.search(r"\bAna\b", text.replace("Anja", ""))
+
+
+@pytest.mark.parametrize("page", range(2, 11))
+@pytest.mark.parametrize("at_top", [False, True])
+def test_the_back_matter_ends_the_booklet_on_a_page_divisible_by_four(page, at_top):
+    from reportlab.platypus import PageBreak, Spacer
+
+    from deckgen.rulebook.furniture import BackMatter
+
+    notes, back = [Spacer(1, 1)], [Spacer(1, 2)]
+    flow = BackMatter(notes, back).pages(page, at_top)
+    last = page + sum(isinstance(f, PageBreak) for f in flow)
+    assert last % 4 == 0
+    assert flow[-1] is back[0]  # the back cover is the last page
+    if at_top:  # the empty page is used: it becomes a notes page, never a blank one
+        assert flow[0] is notes[0]
