@@ -227,7 +227,7 @@ def test_the_archeon_ante_steps_are_a_list_with_commas():
 
 
 def test_a_hyphen_in_a_word_stays_a_hyphen_and_a_negative_number_gets_a_minus():
-    from deckgen.rulebook.story import minus_signs
+    from deckgen.rulebook.numbers import minus_signs
 
     assert minus_signs("5. Прайм-сабакк") == "5. Прайм-сабакк"
     assert minus_signs("-17") == "\u221217"

@@ -171,5 +171,20 @@ def back_cover(title: str, rows: list[tuple[str, str]], words: Mapping[str, Any]
     return flow
 
 
-__all__ = ["BACK_TEMPLATE", "BackMatter", "RuledLines", "back_cover", "components", "count_words",
+def back_matter(builder) -> BackMatter:
+    """The notes pages and the back cover of the booklet a :class:`deckgen.rulebook.story.StoryBuilder`
+    builds, in its language: the components, then the cover's cards again."""
+    ctx, styles = builder.ctx, builder.styles
+    meta = ctx.source.meta
+    words = furniture_words(ctx.lang, meta.get("labels") or {})
+    title = ctx.xml(meta.get("title", ctx.game.name(ctx.lang)))
+    rows = [(ctx.xml(name), quantity) for name, quantity in components(ctx.game, ctx.lang, words)]
+    back = back_cover(title, rows, words, styles, ctx.theme, min(builder.width, 95 * mm))
+    cards = [str(t) for t in meta.get("cover_cards") or []]
+    if cards and ctx.draw:
+        back += [Spacer(1, 14 * mm), builder._card_row(cards, None, width_mm=24, align="CENTER")]
+    return BackMatter(notes_page(words, styles, ctx.theme), back)
+
+
+__all__ = ["BACK_TEMPLATE", "BackMatter", "RuledLines", "back_cover", "back_matter", "components", "count_words",
            "furniture_words", "notes_page"]

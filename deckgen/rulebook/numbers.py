@@ -50,3 +50,9 @@ def group_values(values: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """Placeholder values with every whole number of 1000 or more grouped (booleans and small numbers kept)."""
     return {k: grouped(v, lang) if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 1000 else v
             for k, v in values.items()}
+
+
+def minus_signs(text: str) -> str:
+    """``text`` with the hyphen of a negative number made a minus sign (−17), the hyphens of words kept
+    (ru «Прайм-сабакк», de „Prim-Sabacc“)."""
+    return re.sub(r"(?<!\w)-(?=\d)", "\u2212", text)

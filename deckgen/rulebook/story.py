@@ -10,13 +10,15 @@ from typing import Any, Mapping, Sequence
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import (CondPageBreak, Flowable, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Spacer,
+from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Spacer,
                                 Table, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from deckgen.errors import DeckgenError, Problem
 from deckgen.judgement import HandResult, Judgement, showdown_cards
 from deckgen.rulebook.context import Context
+from deckgen.rulebook.furniture import back_matter
+from deckgen.rulebook.numbers import minus_signs
 from deckgen.rulebook.pdf import Heading, next_body
 from deckgen.rulebook.source import Block
 from deckgen.rulebook.styles import plain_row, themed_table
@@ -53,20 +55,6 @@ class StoryBuilder:
         """What comes after the last chapter and before the notes pages and the back cover (the hook for a
         generated glossary): nothing yet."""
         return []
-
-    def back_matter(self) -> Flowable:
-        """The notes pages and the back cover, in the booklet's language (see deckgen.rulebook.furniture)."""
-        from deckgen.rulebook.furniture import BackMatter, back_cover, components, furniture_words, notes_page
-
-        meta = self.ctx.source.meta
-        words = furniture_words(self.ctx.lang, meta.get("labels") or {})
-        title = self.ctx.xml(meta.get("title", self.ctx.game.name(self.ctx.lang)))
-        rows = [(self.ctx.xml(name), quantity) for name, quantity in components(self.ctx.game, self.ctx.lang, words)]
-        back = back_cover(title, rows, words, self.styles, self.ctx.theme, min(self.width, 95 * mm))
-        cards = [str(t) for t in meta.get("cover_cards") or []]
-        if cards and self.ctx.draw:  # the cover's cards again, under the list of components
-            back += [Spacer(1, 14 * mm), self._card_row(cards, None, width_mm=24, align="CENTER")]
-        return BackMatter(notes_page(words, self.styles, self.ctx.theme), back)
 
     def contents(self) -> list:
         toc = TableOfContents(dotsMinLevel=0)
@@ -425,14 +413,6 @@ class StoryBuilder:
         return [themed_table(rows, [self.width * 0.7, self.width * 0.3], self.ctx.theme), Spacer(1, 8)]
 
 
-def minus_signs(text: str) -> str:
-    """``text`` with the hyphen of a negative number made a minus sign (−17), the hyphens of words kept
-    (ru «Прайм-сабакк», de „Prim-Sabacc“)."""
-    import re
-
-    return re.sub(r"(?<!\w)-(?=\d)", "\u2212", text)
-
-
 def _simulated(descriptor, data, players, games, seed, strategy, options):
     """The simulator's summary for these arguments, computed once per process (every language shares it)."""
     from deckgen.simulate import run
@@ -492,5 +472,5 @@ def story_of(ctx: Context, styles, width: float) -> list:
                         and f.style.name in ("h1", "h2", "h3")), None) if block.kind == "heading" else None
         story.extend(flow)
     story.extend(builder.end_matter())
-    story.append(builder.back_matter())
+    story.append(back_matter(builder))  # notes pages and the back cover (deckgen.rulebook.furniture)
     return story
