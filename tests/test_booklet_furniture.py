@@ -196,6 +196,25 @@ def test_a_german_sheets_slug_line_is_german():
         assert english not in fronts + backs
 
 
+def test_a_russian_sheet_labels_its_ruler_in_russian():
+    from deckgen.layout.geometry import plan_sheet
+    from deckgen.layout.papers import PAPERS_MM
+    from deckgen.layout.pdfcanvas import register_font
+    from deckgen.layout.pdfimage import VectorFace
+    from deckgen.layout.sheets import SheetJob, write_sheets
+    from deckgen.model import CardSize
+    from tests.conftest import ROOT
+
+    font = register_font("FurnitureTestSans", ROOT / "fonts" / "PTS55F.ttf")
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">'
+           '<rect width="69" height="94" fill="#205060"/></svg>')
+    plan = plan_sheet(*PAPERS_MM["a4"], CardSize(63, 88, 3))
+    face = VectorFace(svg, "card")
+    pdf = write_sheets(plan, SheetJob("Игра", [face], [face], "long", "A4", lang="ru"), font)
+    fronts = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+    assert "10 см" in fronts and "лицевые стороны · лист 1/1" in fronts and "10 cm" not in fronts
+
+
 def test_a_deck_without_words_is_labelled_in_the_projects_first_language(starter):
     from deckgen.outputs.deckfiles import slug_language
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import BinaryIO, Callable, Sequence
+from typing import BinaryIO, Callable, Mapping, Sequence
 
 from deckgen.layout.geometry import Ruler, SheetPlan, Slot
 from deckgen.layout.papers import mm
@@ -77,10 +77,10 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: Sequenc
             for slot, image in zip(plan.back_slots("same", len(backs)), backs):
                 _draw_slot(canvas, slot, image, round_card=plan.card.round)
             _draw_fold(canvas, plan)
-            _draw_furniture(canvas, plan, font_name, slug(None, sheet))
+            _draw_furniture(canvas, plan, font_name, slug(None, sheet), words)
             canvas.showPage()
             continue
-        _draw_furniture(canvas, plan, font_name, slug("fronts", sheet))
+        _draw_furniture(canvas, plan, font_name, slug("fronts", sheet), words)
         canvas.showPage()
         if with_backs and job.backs is not None:
             backs = job.backs[sheet * per:(sheet + 1) * per]
@@ -89,7 +89,7 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: Sequenc
             for slot, image in zip(plan.back_slots(job.duplex, len(backs)), backs):
                 _draw_slot(canvas, slot, image, _placement(plan, job.profile),  # behind front slot i
                            round_card=plan.card.round)
-            _draw_furniture(canvas, plan, font_name, slug("backs", sheet))
+            _draw_furniture(canvas, plan, font_name, slug("backs", sheet), words)
             canvas.restoreState()
             canvas.showPage()
     if out is not None:
@@ -220,11 +220,11 @@ def _draw_slot(canvas, slot: Slot, image: RasterImage | VectorFace, placement: _
     canvas.restoreState()
 
 
-def _draw_furniture(canvas, plan: SheetPlan, font_name: str, slug: str) -> None:
+def _draw_furniture(canvas, plan: SheetPlan, font_name: str, slug: str, words: Mapping[str, str]) -> None:
     _draw_marks(canvas, plan)
     _draw_registration(canvas, plan)
     for ruler in plan.rulers:
-        _draw_ruler(canvas, ruler, font_name)
+        _draw_ruler(canvas, ruler, font_name, words.get(f"ruler {ruler.label}", ruler.label))
     _draw_slug(canvas, plan, font_name, slug)
 
 
@@ -255,7 +255,7 @@ def _draw_registration(canvas, plan: SheetPlan) -> None:
     canvas.restoreState()
 
 
-def _draw_ruler(canvas, ruler: Ruler, font_name: str) -> None:
+def _draw_ruler(canvas, ruler: Ruler, font_name: str, label: str) -> None:
     """Ticks as thin filled bars (so they are never mistaken for crop marks), the label after the end.
 
     The ruler's line lies on the side of the paper edge; ticks and label grow inwards from it.
@@ -280,7 +280,7 @@ def _draw_ruler(canvas, ruler: Ruler, font_name: str) -> None:
         tall = 1.6 if i % ruler.major == 0 else (1.1 if half and i % half == 0 else 0.7)
         bar_rect(i * ruler.step - bar / 2, tall, bar)
     canvas.setFont(font_name, 5)
-    canvas.drawString(mm(ruler.length + 1.2), mm(0.2 if inward > 0 else -1.9), ruler.label)
+    canvas.drawString(mm(ruler.length + 1.2), mm(0.2 if inward > 0 else -1.9), label)
     canvas.restoreState()
 
 
