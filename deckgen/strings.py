@@ -94,3 +94,11 @@ def fill(text: str, values: Mapping[str, Any], icons: Iterable[str] = (), proble
 def placeholders(text: str) -> set[str]:
     """Names used in braces in ``text`` (placeholders, plural variables and icons alike)."""
     return {m.group(1).partition("|")[0].strip() for m in _BRACES.finditer(text)}
+
+
+def player_name(game, lang: str, name: str) -> str:
+    """How an example's player ``name`` (the engine's, e.g. ``Ben`` or ``B``) is printed in ``lang``: the
+    language file's ``strings: player.NAME`` (ru ``player.Ben: Бен``), else the name itself."""
+    strings = game.strings.get(lang)
+    given = strings.strings.get(f"player.{name}") if strings is not None else None
+    return str(given) if given else str(name)

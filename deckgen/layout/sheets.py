@@ -6,7 +6,7 @@ card next to it), hairline crop marks (with a white halo where they run
 over a card's bleed), rulers, registration marks, and a slug line naming
 deck, sheet and build settings.  A round card (a token) is clipped to its
 round bleed and gets a circular cut guide along its cut on the fronts
-page.  A printer profile (:mod:`deckgen.layout.printer`) moves and scales
+page; the slug's words are in the language of the deck (slug.yaml).  A printer profile (:mod:`deckgen.layout.printer`) moves and scales
 every backs page.
 """
 
@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import BinaryIO, Callable, Sequence
+from typing import BinaryIO, Callable, Mapping, Sequence
 
 from deckgen.layout.geometry import Ruler, SheetPlan, Slot
 from deckgen.layout.papers import mm
 from deckgen.layout.pdfcanvas import open_canvas
 from deckgen.layout.pdfimage import VectorFace, draw_face, finish, finish_to
+from deckgen.layout.slug import sheet_line, slug_words
 from deckgen.render.raster import RasterImage
 
 MARK_WIDTH_PT = 0.25
@@ -42,6 +43,7 @@ class SheetJob:
     settings: str  # e.g. "A4 - 300 dpi - duplex long - poker 63x88 mm + 3 mm bleed"
     profile: object = None  # a PrinterProfile applied to every backs page, or None
     instructions: tuple[str, ...] = ()  # a first page: its title, then its paragraphs (none: no such page)
+    lang: str = "en"  # the language of the slug line's words (deckgen.layout.slug)
 
 
 def sheet_count(plan: SheetPlan, job: SheetJob) -> int:
@@ -57,6 +59,11 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: Sequenc
     per = plan.per_sheet
     n_sheets = sheet_count(plan, job)
     with_backs = job.backs is not None and job.duplex != "none"
+    words = slug_words(job.lang)
+
+    def slug(side: str | None, sheet: int) -> str:
+        return sheet_line(job.title, side, sheet + 1, n_sheets, job.settings, words, job.lang)
+
     wanted = list(sheets if sheets is not None else range(n_sheets))
     if job.instructions and wanted and wanted[0] == 0:
         _draw_instructions(canvas, plan, font_name, job)
@@ -70,12 +77,10 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: Sequenc
             for slot, image in zip(plan.back_slots("same", len(backs)), backs):
                 _draw_slot(canvas, slot, image, round_card=plan.card.round)
             _draw_fold(canvas, plan)
-            _draw_furniture(canvas, plan, font_name,
-                            f"{job.title}  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
+            _draw_furniture(canvas, plan, font_name, slug(None, sheet), words)
             canvas.showPage()
             continue
-        _draw_furniture(canvas, plan, font_name,
-                        f"{job.title}  ·  fronts  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
+        _draw_furniture(canvas, plan, font_name, slug("fronts", sheet), words)
         canvas.showPage()
         if with_backs and job.backs is not None:
             backs = job.backs[sheet * per:(sheet + 1) * per]
@@ -84,8 +89,7 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: Sequenc
             for slot, image in zip(plan.back_slots(job.duplex, len(backs)), backs):
                 _draw_slot(canvas, slot, image, _placement(plan, job.profile),  # behind front slot i
                            round_card=plan.card.round)
-            _draw_furniture(canvas, plan, font_name,
-                            f"{job.title}  ·  backs  ·  sheet {sheet + 1}/{n_sheets}  ·  {job.settings}")
+            _draw_furniture(canvas, plan, font_name, slug("backs", sheet), words)
             canvas.restoreState()
             canvas.showPage()
     if out is not None:
@@ -216,11 +220,11 @@ def _draw_slot(canvas, slot: Slot, image: RasterImage | VectorFace, placement: _
     canvas.restoreState()
 
 
-def _draw_furniture(canvas, plan: SheetPlan, font_name: str, slug: str) -> None:
+def _draw_furniture(canvas, plan: SheetPlan, font_name: str, slug: str, words: Mapping[str, str]) -> None:
     _draw_marks(canvas, plan)
     _draw_registration(canvas, plan)
     for ruler in plan.rulers:
-        _draw_ruler(canvas, ruler, font_name)
+        _draw_ruler(canvas, ruler, font_name, words.get(f"ruler {ruler.label}", ruler.label))
     _draw_slug(canvas, plan, font_name, slug)
 
 
@@ -251,7 +255,7 @@ def _draw_registration(canvas, plan: SheetPlan) -> None:
     canvas.restoreState()
 
 
-def _draw_ruler(canvas, ruler: Ruler, font_name: str) -> None:
+def _draw_ruler(canvas, ruler: Ruler, font_name: str, label: str) -> None:
     """Ticks as thin filled bars (so they are never mistaken for crop marks), the label after the end.
 
     The ruler's line lies on the side of the paper edge; ticks and label grow inwards from it.
@@ -276,7 +280,7 @@ def _draw_ruler(canvas, ruler: Ruler, font_name: str) -> None:
         tall = 1.6 if i % ruler.major == 0 else (1.1 if half and i % half == 0 else 0.7)
         bar_rect(i * ruler.step - bar / 2, tall, bar)
     canvas.setFont(font_name, 5)
-    canvas.drawString(mm(ruler.length + 1.2), mm(0.2 if inward > 0 else -1.9), ruler.label)
+    canvas.drawString(mm(ruler.length + 1.2), mm(0.2 if inward > 0 else -1.9), label)
     canvas.restoreState()
 
 

@@ -63,7 +63,8 @@ def _write_each_deck(project, targets: list[DeckTarget], options: BuildOptions, 
         back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in cards]
         sheet_front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in on_sheets]
         sheet_back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in on_sheets]
-        title, settings = _deck_title(t), _settings(t, options, plan.fold is not None)
+        lang = slug_language(project, t)
+        title, settings = _deck_title(t), _settings(t, options, plan.fold is not None, lang)
         sheets_path, single_path = (inside(options.out, p) for p in output_paths(t, options))
         report.decks += 1
         report.cards += len(cards)
@@ -91,7 +92,7 @@ def _write_each_deck(project, targets: list[DeckTarget], options: BuildOptions, 
         images_back = backs[0] if backs else None
         job = SheetJob(title, [images[k] for k in sheet_front_keys], [images[k] for k in sheet_back_keys],
                        options.duplex, settings, options.printer,
-                       instruction_page(project, t, options, plan, layout) if options.instructions else ())
+                       instruction_page(project, t, options, plan, layout) if options.instructions else (), lang)
         sheets = list(range(sheet_count(plan, job)))
         made: list[tuple[Path, Path]] = []  # (temporary file, its place)
         try:  # each file goes to a temporary name as it is made; all are put in place once all are made
@@ -242,19 +243,27 @@ def _deck_title(t: DeckTarget) -> str:
     return f"{t.game.name(t.lang)} – {name}{variant}" + (f" ({t.lang})" if t.deck.localized else "")
 
 
-def _settings(t: DeckTarget, options: BuildOptions, folded: bool = False) -> str:
-    """The slug line's build settings: normalised options, never a path, so rebuilds stay identical."""
+def slug_language(project: Project, t: DeckTarget) -> str:
+    """The language a deck's sheets are labelled in: the deck's, or the project's first for a deck without
+    words."""
+    return t.lang if t.deck.localized else project.languages[0]
+
+
+def _settings(t: DeckTarget, options: BuildOptions, folded: bool = False, lang: str = "en") -> str:
+    """The slug line's build settings in ``lang``: normalised options, never a path, so rebuilds stay
+    identical."""
+    from deckgen.layout.slug import settings_line, slug_words
+
+    words = slug_words(lang)
     s = t.deck.size
-    paper = paper_label(options.paper)
-    extra = f" · {options.copies} copies" if options.copies > 1 else ""
-    quality = "vector" if options.vector else f"{options.dpi} dpi"
-    layout = f" · layout {options.layout}" if options.layout != "grid" else ""
-    layout += {"low": " · low ink", "grey": " · grey"}.get(options.ink, "")
-    printer = f" · {options.printer.describe()}" if options.printer is not None and not options.printer.is_identity \
-        else ""
-    sides = "folded" if folded else f"duplex {options.duplex}"
-    return (f"{paper} · {quality} · {sides} · {s.width:g}×{s.height:g} mm + "
-            f"{s.bleed:g} mm bleed{layout}{extra}{printer} · deckgen {__version__}")
+    extras = [words["layout"].format(name=options.layout)] if options.layout != "grid" else []
+    extras += [words[options.ink]] if options.ink in ("low", "grey") else []
+    extras += [words["copies"].format(n=options.copies)] if options.copies > 1 else []
+    if options.printer is not None and not options.printer.is_identity:
+        extras.append(options.printer.describe())
+    sides = "folded" if folded else f"duplex-{options.duplex}"
+    return settings_line(lang, paper_label(options.paper), None if options.vector else options.dpi, sides,
+                         s.width, s.height, s.bleed, extras, __version__)
 
 
 def output_paths(target: DeckTarget, options: BuildOptions) -> tuple[Path, Path]:

@@ -65,8 +65,10 @@ class Context:
             family: str = "body") -> str:
         from deckgen.render.templates import project_fonts
 
-        merged = {**self.facts, **(values or {})}
-        return to_paragraph_xml(str(text), self.lang, merged, project_fonts(self.project), self.at(block),
+        from deckgen.rulebook.numbers import group_numbers, group_values
+
+        merged = group_values({**self.facts, **(values or {})}, self.lang)
+        return to_paragraph_xml(group_numbers(str(text), self.lang), self.lang, merged, project_fonts(self.project), self.at(block),
                                 self.problems, family)
 
     def t(self, key: str, **values: Any) -> str:

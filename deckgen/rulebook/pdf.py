@@ -2,8 +2,11 @@
 
 A page is the trim size (A5, or half-letter for Letter booklets) plus the
 bleed on every side; each page carries its TrimBox and BleedBox.  The
-cover is a full-bleed colour field; body pages have a running footer with
-the page number.  Headings become PDF bookmarks and clickable contents
+front and back covers are full-bleed colour fields; body pages have a
+running footer with the page number on the outer edge (right on odd,
+left-hand pages on even numbers).  The story's last flowable, a
+:class:`deckgen.rulebook.furniture.BackMatter`, becomes notes pages and the
+back cover once the page it falls on is known.  Headings become PDF bookmarks and clickable contents
 entries.  Card pictures are reserved as boxes while Platypus lays out the
 pages and drawn afterwards as vector graphics (the same SVG faces the
 cards print), so a booklet's cards are exactly the printed ones.
@@ -129,6 +132,7 @@ class RulebookDocument(BaseDocTemplate):
         self.addPageTemplates([
             PageTemplate("cover", [cover], onPage=self._cover_page),
             PageTemplate("body", [body], onPage=self._body_page),
+            PageTemplate("back", [cover], onPage=self._cover_page),
         ])
         self._headings = 0
 
@@ -136,6 +140,13 @@ class RulebookDocument(BaseDocTemplate):
 
     def beforeDocument(self):
         self.faces.clear()  # multiBuild lays out several times; only the last pass counts
+
+    def filterFlowables(self, flowables):
+        from deckgen.rulebook.furniture import BackMatter
+
+        if flowables and isinstance(flowables[0], BackMatter):  # the page it falls on is known now
+            matter = flowables.pop(0)
+            flowables[0:0] = matter.pages(self.page, bool(getattr(self.frame, "_atTop", False)))
 
     def afterFlowable(self, flowable):
         # the heading paragraph itself carries its entry, so a heading pushed to the next page (kept with
@@ -167,11 +178,20 @@ class RulebookDocument(BaseDocTemplate):
         canvas.setLineWidth(0.4)
         canvas.line(lay.bleed + lay.margin_x, y + 4.2 * mm, lay.bleed + lay.trim_w - lay.margin_x, y + 4.2 * mm)
         canvas.setFillColor(HexColor(theme.ink))
+        number = canvas.getPageNumber()
+        inner, outer = folio_x(lay, number)
         canvas.setFont(theme.body_font, 7.5)
-        canvas.drawString(lay.bleed + lay.margin_x, y, self.footer)
+        (canvas.drawString if inner < outer else canvas.drawRightString)(inner, y, self.footer)
         canvas.setFont(theme.bold_font, 8.5)
-        canvas.drawRightString(lay.bleed + lay.trim_w - lay.margin_x, y, str(canvas.getPageNumber()))
+        (canvas.drawRightString if inner < outer else canvas.drawString)(outer, y, str(number))
         canvas.restoreState()
+
+
+def folio_x(layout: Layout, page: int) -> tuple[float, float]:
+    """(x of the running title at the spine side, x of the page number at the outer edge) of page
+    ``page`` (1-based; odd pages are right-hand pages, their outer edge on the right)."""
+    left, right = layout.bleed + layout.margin_x, layout.bleed + layout.trim_w - layout.margin_x
+    return (left, right) if page % 2 else (right, left)
 
 
 def next_body() -> NextPageTemplate:
@@ -223,4 +243,4 @@ def face_size(width_mm: float, card_w: float, card_h: float) -> tuple[float, flo
 
 
 __all__ = ["BLEED_MM", "FaceBox", "Heading", "Layout", "MM", "PlacedFace", "RulebookDocument", "Theme",
-           "face_size", "next_body", "place_faces"]
+           "face_size", "folio_x", "next_body", "place_faces"]

@@ -17,6 +17,8 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from deckgen.errors import DeckgenError, Problem
 from deckgen.judgement import HandResult, Judgement, showdown_cards
 from deckgen.rulebook.context import Context
+from deckgen.rulebook.furniture import back_matter
+from deckgen.rulebook.numbers import minus_signs
 from deckgen.rulebook.pdf import Heading, next_body
 from deckgen.rulebook.source import Block
 from deckgen.rulebook.styles import plain_row, themed_table
@@ -49,6 +51,11 @@ class StoryBuilder:
         story += [next_body(), PageBreak()]
         return story
 
+    def end_matter(self) -> list:
+        """What comes after the last chapter and before the notes pages and the back cover (the hook for a
+        generated glossary): nothing yet."""
+        return []
+
     def contents(self) -> list:
         toc = TableOfContents(dotsMinLevel=0)
         toc.levelStyles = [self.styles["toc1"], self.styles["toc2"]]
@@ -65,8 +72,9 @@ class StoryBuilder:
             return [self.para(block.text, "body", block)]
         if kind == "list":
             items = [ListItem(self.para(text, "left", block), leftIndent=12, value=None) for text in block.items]
+            text_size = self.styles["left"].fontSize  # numerals at the text's size sit on its first baseline
             return [ListFlowable(items, bulletType="1" if block.level else "bullet", start="1" if block.level else
-                                 "\u2022", leftIndent=12, bulletFontSize=8, spaceAfter=4,
+                                 "\u2022", leftIndent=12, bulletFontSize=text_size, spaceAfter=4,
                                  bulletFormat="%s." if block.level else None,
                                  bulletFontName=self.styles["body"].fontName),
                     Spacer(1, 3)]
@@ -194,9 +202,9 @@ class StoryBuilder:
             if total is None and hand is not None and hand.category is not None:  # a hand judged by its kind
                 names = self.ctx.source.meta.get("categories") or {}
                 total = names.get(hand.category, hand.category)
-            head = f"<b>{self.ctx.xml(str(player.get('name', '')), block)}</b>"
+            head = f"<b>{self.ctx.xml(self.player(player.get('name', '')), block)}</b>"
             if total is not None:
-                head += f"\u2002{str(total).replace('-', chr(0x2212))}"
+                head += f"\u2002{minus_signs(str(total))}"
             width = max(count * (fitted + CARD_GAP_MM) + plus, 20.0) * mm
             cell = Table([[Paragraph(head, self.styles["small"])],
                           [self._card_groups(groups, block, fitted, options)]], colWidths=[width])
@@ -229,7 +237,14 @@ class StoryBuilder:
             flow.append(Paragraph(outcome, self.styles["result"]))
         return flow
 
+    def player(self, name: Any) -> str:
+        """An example's player name as the booklet's language prints it (lang file ``player.NAME``)."""
+        from deckgen.strings import player_name
+
+        return player_name(self.ctx.game, self.ctx.lang, str(name))
+
     def _outcome(self, winners: list[str], block: Block) -> str:
+        winners = [self.player(w) for w in winners]
         if not winners:
             return self.ctx.label("nobody", block)
         if len(winners) == 1:
@@ -261,7 +276,8 @@ class StoryBuilder:
             outcome = self._outcome(list(result.winners), block)
             payouts = result.payments
             if result.payments and body.get("payouts") is not None:  # the example is about chips
-                shares = ", ".join(f"{name}\u00a0{amount}" for name, amount in payouts.items() if amount)
+                shares = ", ".join(f"{self.player(name)}\u00a0{amount}" for name, amount in payouts.items()
+                                   if amount)
                 outcome += " " + self.ctx.label("payouts", block,
                                                 pot=result.pot if result.pot is not None else sum(payouts.values()),
                                                 shares=shares)
@@ -455,4 +471,6 @@ def story_of(ctx: Context, styles, width: float) -> list:
         heading = next((f for f in reversed(flow) if isinstance(f, Paragraph)
                         and f.style.name in ("h1", "h2", "h3")), None) if block.kind == "heading" else None
         story.extend(flow)
+    story.extend(builder.end_matter())
+    story.append(back_matter(builder))  # notes pages and the back cover (deckgen.rulebook.furniture)
     return story

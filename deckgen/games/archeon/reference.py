@@ -23,10 +23,13 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
+from babel.numbers import format_decimal
+
 from deckgen.errors import DeckgenError, Problem, ShowdownError
 from deckgen.games.archeon.data import ARCHIVE_DECK, of
 from deckgen.games.archeon.judge import judge
 from deckgen.registry import DocumentKind
+from deckgen.strings import player_name
 from deckgen.yamlpos import Located, load_yaml
 
 #: Keys of a ladder example besides its hand: what the judge reads for the table.
@@ -186,8 +189,24 @@ def _penalty(ctx, data, where: _Where, cards: _Cards) -> dict[str, Any] | None:
                           f"{base * m}: choose an example without planet, token or ability modifiers"))
         return None
     a, b = loser["values"]
-    return {"text": ctx.t("ref.penalty.example", name=loser["name"], a=_shown(a), b=_shown(b), m=m, d=base, p=paid),
+    name = player_name(ctx.game, ctx.lang, loser["name"])
+    return {"text": ctx.t("ref.penalty.example", name=name, a=_shown(a), b=_shown(b), m=m, d=base, p=paid),
             "cards": [cards.svg(cid) for cid in hand]}
+
+
+def _locale(lang: str) -> str:
+    """The Babel locale of a language code (en for one Babel does not know)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return str(Locale.parse(lang.replace("-", "_")))
+    except (UnknownLocaleError, ValueError):
+        return "en"
+
+
+def number_list(numbers, lang: str) -> str:
+    """Numbers as ``lang`` writes them, parted by commas (en "1, 1, 2"; the steps of the ante)."""
+    return ", ".join(format_decimal(n, locale=_locale(lang)) for n in numbers)
 
 
 def reference_context(ctx) -> dict[str, Any]:
@@ -209,7 +228,7 @@ def reference_context(ctx) -> dict[str, Any]:
     reveal = [ctx.t(f"ref.reveal.{i}", ruusan=ctx.t("planet.ruusan"), markdown=ctx.t("token.markdown"))
               for i in range(1, 8)]
     steps = rules.ante_steps
-    ante = ctx.t("ref.ante", steps=" ".join(str(s) for s in steps), next=len(steps) + 1)
+    ante = ctx.t("ref.ante", steps=number_list(steps, ctx.lang), next=len(steps) + 1)
     spike = ctx.t("ref.spike", steps=", ".join(f"×{m}" for m in rules.multipliers))
     formula = ctx.t("ref.penalty.formula", pair=rules.pair_penalty)
     size = cards.deck.size
