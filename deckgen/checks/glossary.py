@@ -48,7 +48,7 @@ def _pattern(stem: str) -> re.Pattern:
 def glossary_problems(strings: Strings, extra: Iterable[tuple[Problem, str]] = ()) -> list[Problem]:
     """Uses of replaced terms in the language file's texts and in ``extra`` (location, text) pairs."""
     entries = (strings.doc.data or {}).get("glossary") or [] if strings.doc is not None else []
-    rules = [(entry["use"], stem, _pattern(stem)) for entry in entries for stem in entry["not"]]
+    rules = [(entry["use"], stem, _pattern(stem)) for entry in entries for stem in entry.get("not") or ()]
     if not rules:
         return []
     found = []

@@ -118,6 +118,10 @@ class StoryBuilder:
             return self.data_table(block)
         if name == "odds":
             return self.odds(block)
+        if name == "organisers":
+            from deckgen.rulebook.organisers import organisers_box
+
+            return organisers_box(self.ctx, block, self.styles, self.width)
         return []
 
     def _card_row(self, tokens: list[str], block: Block | None, width_mm: float = 15.0,

@@ -69,6 +69,9 @@ def make_styles(fonts: dict[str, str], theme: Theme, lang: str) -> dict[str, Par
                                textColor=ink),
         "cell": ParagraphStyle("cell", parent=body, fontSize=7.8, leading=9.6, alignment=TA_LEFT, spaceAfter=0,
                                hyphenationLang=hyph),
+        "organisers-head": ParagraphStyle("organisers-head", parent=body, fontName=fonts["body-bold"], fontSize=8.6,
+                                          leading=11, alignment=TA_LEFT, spaceAfter=0, textColor=accent,
+                                          hyphenationLang=""),
         "head": ParagraphStyle("head", parent=body, fontName=fonts["body-bold"], fontSize=7.8, leading=9.6,
                                alignment=TA_LEFT, spaceAfter=0, textColor=HexColor(theme.accent_ink)),
     }
