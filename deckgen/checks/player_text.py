@@ -122,6 +122,7 @@ def avoid_problems(at: Problem, text: str, terms: Iterable[Term], warning: bool)
                                      f"{match.group(0)!r} is a word players never see (the glossary entry "
                                      f"{term.use!r} at {term.at.location} avoids it): say it in the table's "
                                      f"words", warning))
+                break  # one report per entry and text: "rules engine" is not also "engine"
     return found
 
 

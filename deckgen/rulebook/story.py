@@ -17,6 +17,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from deckgen.errors import DeckgenError, Problem
 from deckgen.judgement import HandResult, Judgement, showdown_cards
 from deckgen.rulebook.context import Context
+from deckgen.rulebook.glossary_page import SectionHeading, glossary_section
 from deckgen.rulebook.pdf import Heading, next_body
 from deckgen.rulebook.source import Block
 from deckgen.rulebook.styles import plain_row, themed_table
@@ -35,6 +36,7 @@ class StoryBuilder:
         self.ctx, self.styles, self.width = ctx, styles, width
         self.numbers = [0, 0, 0]
         self.keys = 0
+        self.pages: dict[str, int] = {}  # heading id -> the page it is printed on (for the glossary)
 
     def para(self, text: str, style: str, block: Block | None = None, **values) -> Paragraph:
         return Paragraph(self.ctx.xml(text, block, values), self.styles[style])
@@ -92,7 +94,7 @@ class StoryBuilder:
         self.keys += 1
         key = f"s{self.keys}-{block.id}"
         flow = [CondPageBreak(30 * mm) if level == 1 else Spacer(0, 0)]
-        para = Paragraph(f'<a name="{key}"/>{text}', self.styles[f"h{level}"])
+        para = SectionHeading(f'<a name="{key}"/>{text}', self.styles[f"h{level}"], block.id, self.pages)
         if level <= 2:  # contents, bookmark and outline entry, recorded where the paragraph lands
             plain = Paragraph(text, self.styles["body"]).getPlainText().replace("\u00a0", " ").replace("\u202f", " ")
             para.deckgen_heading = Heading(level - 1, plain, key)
@@ -459,4 +461,7 @@ def story_of(ctx: Context, styles, width: float) -> list:
         heading = next((f for f in reversed(flow) if isinstance(f, Paragraph)
                         and f.style.name in ("h1", "h2", "h3")), None) if block.kind == "heading" else None
         story.extend(flow)
+    from deckgen.terms import terms_for
+
+    story += glossary_section(builder, terms_for(ctx.project, ctx.game, ctx.lang))  # closes the story
     return story
