@@ -136,10 +136,10 @@ def concept_problems(project: Project, game: Game, lang: str) -> list[Problem]:
     by_word: dict[str, Term] = {}
     for term in terms:
         first = by_concept.setdefault(term.concept or "", term)
-        if first is not term and first.use.casefold() != term.use.casefold():
+        if first is not term and not _same(first.use, term.use):
             found.append(_at(term, f"concept {term.concept!r} is written {term.use!r} here and {first.use!r} at "
                                    f"{first.at.location}: one word per concept"))
-        other = by_word.setdefault(term.use.casefold(), term)
+        other = by_word.setdefault(term.use.replace("\u2019", "'").casefold(), term)
         if other is not term and other.concept != term.concept:
             found.append(_at(term, f"the word {term.use!r} names two concepts, {term.concept!r} here and "
                                    f"{other.concept!r} at {other.at.location}: one concept per word"))
@@ -149,11 +149,18 @@ def concept_problems(project: Project, game: Game, lang: str) -> list[Problem]:
         theirs = {t.concept: t for t in game_terms(other_game, lang) if t.concept}
         for term in terms:
             match = theirs.get(term.concept)
-            if term.game == game.id and match is not None and match.use.casefold() != term.use.casefold():
+            if term.game == game.id and match is not None and not _same(match.use, term.use):
                 found.append(_at(term, f"concept {term.concept!r} is {term.use!r} in this game but {match.use!r} "
                                        f"in {other_id} ({match.at.location}): a concept has one word across the "
                                        f"games of a language"))
     return found
+
+
+def _same(a: str, b: str) -> bool:
+    """Two spellings of one word: case and the apostrophe's shape do not count."""
+    def norm(w: str) -> str:
+        return w.replace("\u2019", "'").casefold()
+    return norm(a) == norm(b)
 
 
 def _at(term: Term, message: str, warning: bool = False) -> Problem:
@@ -161,6 +168,28 @@ def _at(term: Term, message: str, warning: bool = False) -> Problem:
 
 
 # ------------------------------------------------------------------ rule 4
+
+def term_patterns(term: Term) -> list[re.Pattern]:
+    """The patterns of a term's words (``use`` may list several, parted by commas); a word written with a
+    capital is a name and matched with its capital ("Double" is not "doubles")."""
+    out = []
+    for word in (w.strip() for w in term.use.split(",")):
+        if word:
+            flags = 0 if word[0].isupper() else re.IGNORECASE
+            inflected = r"\w*\s+".join(re.escape(part) for part in word.split())  # "bomb out": "bombed out"
+            out.append(re.compile(r"(?<![\w-])" + inflected + r"\w*", flags))
+    return out
+
+
+def _first_use(block: Block, patterns: list[re.Pattern]) -> tuple[str, re.Match] | None:
+    """The block's text and the first match of any pattern in it (texts in order, earliest match)."""
+    for text in (block.text, *block.items):
+        plain = text.replace(SOFT_HYPHEN, "")
+        matches = [m for p in patterns for m in [p.search(plain)] if m]
+        if matches:
+            return plain, min(matches, key=lambda m: m.start())
+    return None
+
 
 def _in_bold(text: str, start: int) -> bool:
     return any(m.start() <= start < m.end() for m in _BOLD.finditer(text))
@@ -177,21 +206,22 @@ def defined_problems(source: Source, terms: Iterable[Term]) -> list[Problem]:
         if section is None:
             found.append(_at(term, f"defined: {source.file} has no section {{#{term.defined}}}", warning=True))
             continue
-        patterns = [_stem(word.strip()) for word in term.use.split(",") if word.strip()]
+        patterns = term_patterns(term)
         for block in source.blocks:
             if block is section:
                 break
             if block.kind == "directive":
                 continue
-            hit = next((m for text in (block.text, *block.items) for p in patterns
-                        for m in [p.search(text.replace(SOFT_HYPHEN, ""))] if m and not _in_bold(text, m.start())),
-                       None)
-            if hit is not None:
+            first = _first_use(block, patterns)
+            if first is None:
+                continue
+            text, match = first
+            if not _in_bold(text, match.start()):
                 found.append(Problem(source.file, block.line, None, None,
-                                     f"{hit.group(0)!r} is used before section {{#{term.defined}}} (line "
-                                     f"{section.line}) explains it: explain it there in bold, or move it after",
-                                     warning=True))
-                break
+                                     f"{match.group(0)!r} is used before section {{#{term.defined}}} (line "
+                                     f"{section.line}) explains it: set it in bold where it is first explained, "
+                                     f"or move it after", warning=True))
+            break  # the first use decides: in bold it introduces the term, and later uses are fine
     return found
 
 

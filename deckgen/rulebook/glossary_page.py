@@ -68,7 +68,7 @@ def _sort_key(word: str) -> str:
 
 def used_terms(builder: "StoryBuilder", terms: "list[Term]") -> "list[Term]":
     """The terms with a defining section of this booklet that its player text uses."""
-    from deckgen.checks.player_text import _stem, booklet_texts
+    from deckgen.checks.player_text import booklet_texts, term_patterns
 
     source = builder.ctx.source
     ids = {b.id for b in source.blocks if b.kind == "heading"}
@@ -77,7 +77,7 @@ def used_terms(builder: "StoryBuilder", terms: "list[Term]") -> "list[Term]":
     for term in terms:
         if not term.defined or term.defined not in ids:
             continue
-        patterns = [_stem(w.strip()) for w in term.use.split(",") if w.strip()]
+        patterns = term_patterns(term)
         if any(p.search(text) for p in patterns for text in texts):
             out.append(term)
     return sorted(out, key=lambda t: _sort_key(t.use))
