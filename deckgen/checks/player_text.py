@@ -148,7 +148,7 @@ def concept_problems(project: Project, game: Game, lang: str) -> list[Problem]:
             continue
         theirs = {t.concept: t for t in game_terms(other_game, lang) if t.concept}
         for term in terms:
-            match = theirs.get(term.concept)
+            match = theirs.get(term.concept) if term.concept else None
             if term.game == game.id and match is not None and not _same(match.use, term.use):
                 found.append(_at(term, f"concept {term.concept!r} is {term.use!r} in this game but {match.use!r} "
                                        f"in {other_id} ({match.at.location}): a concept has one word across the "

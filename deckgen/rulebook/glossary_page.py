@@ -95,7 +95,7 @@ def glossary_section(builder: "StoryBuilder", terms: "list[Term]") -> list:
     builder.keys += 1
     key = f"s{builder.keys}-glossary"
     heading = Paragraph(f'<a name="{key}"/>{title}', styles["h1"])
-    heading.deckgen_heading = Heading(0, Paragraph(title, styles["body"]).getPlainText(), key)  # type: ignore[attr-defined]
+    heading.deckgen_heading = Heading(0, Paragraph(title, styles["body"]).getPlainText(), key)
     titles = {b.id: b for b in ctx.source.blocks if b.kind == "heading"}
 
     def table() -> Flowable:
