@@ -123,5 +123,21 @@ def test_a_shared_glossary_beside_deckgen_yaml_is_read(tmp_path):
 
 @pytest.mark.parametrize("game", ["classic", "gladbach", "pazaak", "archeon"])
 def test_the_bundled_games_check_clean_with_every_rule_on(game):
-    project = bundled_project()
+    project = dataclasses.replace(bundled_project(), format=3)  # format 3: code and software words are errors
     assert [str(p) for p in player_text_problems(project, project.games[game], project.languages)] == []
+
+
+def test_a_replaced_word_of_the_shared_glossary_holds_for_every_game(tmp_path):
+    from deckgen.checks.glossary import check_glossary
+    from deckgen.registry import CheckContext
+
+    root = _project(tmp_path)
+    lang = root / "data" / "demo" / "lang" / "en.yaml"
+    lang.write_text(lang.read_text(encoding="utf-8").replace("name: Crown", "name: Crown of the Talon"),
+                    encoding="utf-8")
+    (root / "glossary").mkdir()
+    (root / "glossary" / "en.yaml").write_text('glossary:\n  - {use: "draw pile", not: ["talon"]}\n', encoding="utf-8")
+    project = load_project(root)
+    found = check_glossary(CheckContext(project, project.games["demo"], {}))
+    assert [(p.file, p.field) for p in found] == [("data/demo/lang/en.yaml", "cards.crown.name")]
+    assert "'draw pile'" in found[0].message
