@@ -100,7 +100,7 @@ def code_problems(at: Problem, text: str, warning: bool, in_booklet: bool) -> li
     command = _command().search(plain)
     if command:
         found.append(Problem(at.file, at.line, at.column, at.field,
-                             f"a command line in player text, {command.group(0)!r}: {where}", warning))
+                             f"a command line in player text, {command.group(0).rstrip('.,;:')!r}: {where}", warning))
         return found
     for what, pattern in CODE:
         for match in pattern.finditer(plain):
