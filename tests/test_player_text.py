@@ -141,3 +141,10 @@ def test_a_replaced_word_of_the_shared_glossary_holds_for_every_game(tmp_path):
     found = check_glossary(CheckContext(project, project.games["demo"], {}))
     assert [(p.file, p.field) for p in found] == [("data/demo/lang/en.yaml", "cards.crown.name")]
     assert "'draw pile'" in found[0].message
+
+
+def test_an_avoided_stem_ending_in_a_space_is_a_whole_word(tmp_path):
+    glossary = '  - {use: "record", concept: record, avoid: ["the log "]}\n'
+    assert _problems(_project(tmp_path, "By the logic of the game, draw.", glossary)) == []
+    found = _problems(_project(tmp_path / "b", "Write it in the log.", glossary))
+    assert len(found) == 1 and "'the log'" in found[0].message

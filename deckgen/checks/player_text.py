@@ -60,7 +60,10 @@ def _command() -> re.Pattern:
 
 
 def _stem(stem: str) -> re.Pattern:
-    return re.compile(r"(?<![\w-])" + re.escape(stem) + r"\w*", re.IGNORECASE)
+    """A stem's pattern: it starts a word and any ending follows ("judge" finds "judges"); a stem written with a
+    trailing space is a whole word ("the log " finds "the log." but not "the logic")."""
+    ending = r"\b" if stem.endswith(" ") else r"\w*"
+    return re.compile(r"(?<![\w-])" + re.escape(stem.strip()) + ending, re.IGNORECASE)
 
 
 # ------------------------------------------------------------------ the texts
