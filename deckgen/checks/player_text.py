@@ -17,6 +17,7 @@ Under ``format: 2`` the first two are warnings, from ``format: 3`` errors.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable, Iterator
 
@@ -46,6 +47,7 @@ def _strict(project: Project) -> bool:
     return (project.format or 1) >= 3
 
 
+@functools.cache
 def _command() -> re.Pattern:
     """``deckgen VERB ...``: the program's name followed by one of its commands."""
     names = set(COMMANDS)
@@ -142,7 +144,7 @@ def concept_problems(project: Project, game: Game, lang: str) -> list[Problem]:
         if first is not term and not _same(first.use, term.use):
             found.append(_at(term, f"concept {term.concept!r} is written {term.use!r} here and {first.use!r} at "
                                    f"{first.at.location}: one word per concept"))
-        other = by_word.setdefault(term.use.replace("\u2019", "'").casefold(), term)
+        other = by_word.setdefault(_norm(term.use), term)
         if other is not term and other.concept != term.concept:
             found.append(_at(term, f"the word {term.use!r} names two concepts, {term.concept!r} here and "
                                    f"{other.concept!r} at {other.at.location}: one concept per word"))
@@ -159,11 +161,13 @@ def concept_problems(project: Project, game: Game, lang: str) -> list[Problem]:
     return found
 
 
+def _norm(word: str) -> str:
+    """A word as the concept checks compare it: case and the apostrophe's shape do not count."""
+    return word.replace("\u2019", "'").casefold()
+
+
 def _same(a: str, b: str) -> bool:
-    """Two spellings of one word: case and the apostrophe's shape do not count."""
-    def norm(w: str) -> str:
-        return w.replace("\u2019", "'").casefold()
-    return norm(a) == norm(b)
+    return _norm(a) == _norm(b)
 
 
 def _at(term: Term, message: str, warning: bool = False) -> Problem:
