@@ -89,7 +89,7 @@ def test_the_organisers_block_is_part_of_every_languages_structure():
 def test_the_generated_glossary_gives_the_page_of_each_defining_section(tmp_path):
     body = ("# Setting up {#setup}\n\nShuffle the deck and deal a **trick** of cards.\n\n---\n\n"
             "# Playing {#play}\n\nA **round** ends when everyone has played.\n")
-    glossary = ('  - {use: "trick", concept: trick, defined: setup}\n'
+    glossary = ('  - {use: "trick, tricks", concept: trick, defined: setup}\n'
                 '  - {use: "round", concept: round, defined: play}\n'
                 '  - {use: "unused word", concept: other, defined: play}\n')
     pages = _pages(_project(tmp_path, body, glossary=glossary))
@@ -100,6 +100,7 @@ def test_the_generated_glossary_gives_the_page_of_each_defining_section(tmp_path
     words = " ".join(last.split())  # one row per term: the term, its section, the section's page
     assert f"round Playing {play}" in words and f"trick Setting up {setup}" in words, words
     assert words.index("round Playing") < words.index("trick Setting up")  # in alphabetical order
+    assert "tricks" not in words  # a term's first form names it
     assert setup < play
 
 

@@ -80,7 +80,7 @@ def used_terms(builder: "StoryBuilder", terms: "list[Term]") -> "list[Term]":
         patterns = term_patterns(term)
         if any(p.search(text) for p in patterns for text in texts):
             out.append(term)
-    return sorted(out, key=lambda t: _sort_key(t.use))
+    return sorted(out, key=lambda t: _sort_key(t.use.split(",")[0]))
 
 
 def glossary_section(builder: "StoryBuilder", terms: "list[Term]") -> list:
@@ -102,7 +102,8 @@ def glossary_section(builder: "StoryBuilder", terms: "list[Term]") -> list:
         rows = []
         for term in used:
             section = titles[term.defined or ""]
-            rows.append([Paragraph(f"<b>{ctx.xml(term.use)}</b>", styles["cell"]),
+            word = term.use.split(",")[0].strip()  # "platzen, geplatzt": the first form names the term
+            rows.append([Paragraph(f"<b>{ctx.xml(word)}</b>", styles["cell"]),
                          Paragraph(ctx.xml(section.text, section), styles["cell"]),
                          Paragraph(str(builder.pages.get(term.defined or "", "")), styles["page-ref"])])
         width = builder.width
