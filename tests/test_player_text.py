@@ -148,3 +148,12 @@ def test_an_avoided_stem_ending_in_a_space_is_a_whole_word(tmp_path):
     assert _problems(_project(tmp_path, "By the logic of the game, draw.", glossary)) == []
     found = _problems(_project(tmp_path / "b", "Write it in the log.", glossary))
     assert len(found) == 1 and "'the log'" in found[0].message
+
+
+def test_a_label_of_the_header_is_player_text_too(tmp_path):
+    root = _project(tmp_path)
+    rules = root / "data" / "demo" / "rules" / "en.md"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace('wins: "{names} wins."', 'wins: "{names} wins (see rules.yaml)."'), encoding="utf-8")
+    found = _problems(root)
+    assert [(p.line, p.field) for p in found] == [(3, "labels.wins")] and "file name" in found[0].message

@@ -1,7 +1,8 @@
 """The checks of player text: what players read holds no code, no software words and no clashing terms.
 
 Player text is every booklet paragraph, list, note, heading and caption
-outside an ``organisers`` block, and every text of a language file (names,
+outside an ``organisers`` block, the words of its header it prints (title,
+labels, categories), and every text of a language file (names,
 card texts, strings of documents, rule decisions).  The checks:
 
 1. **code**: no command line, file name, code span or data syntax;
@@ -83,6 +84,18 @@ def booklet_texts(source: Source) -> Iterator[tuple[Block, str]]:
         for text in (block.text, *block.items):
             if text:
                 yield block, text
+
+
+def header_texts(source: Source) -> Iterator[tuple[Problem, str]]:
+    """(location, text) of the words of a booklet's header that it prints: title, subtitle, labels, categories."""
+    meta, doc = source.meta or {}, source.meta_doc
+    for key in ("title", "subtitle"):
+        if isinstance(meta.get(key), str):
+            yield Problem(source.file, doc.line((key,)) if doc else 1, None, key), meta[key]
+    for group in ("labels", "categories"):
+        values = meta.get(group)
+        for key, value in (values.items() if isinstance(values, dict) else ()):
+            yield Problem(source.file, doc.line((group, key)) if doc else 1, None, f"{group}.{key}"), str(value)
 
 
 def language_texts(game: Game, lang: str) -> Iterator[tuple[Problem, str]]:
@@ -250,8 +263,8 @@ def player_text_problems(project: Project, game: Game, langs: Iterable[str]) -> 
             found += code_problems(at, text, warning, in_booklet=False)
             found += avoid_problems(at, text, terms, warning)
         if source is not None:
-            for block, text in booklet_texts(source):
-                at = Problem(source.file, block.line)
+            located = [(Problem(source.file, block.line), text) for block, text in booklet_texts(source)]
+            for at, text in located + list(header_texts(source)):
                 found += code_problems(at, text, warning, in_booklet=True)
                 found += avoid_problems(at, text, terms, warning)
             found += defined_problems(source, terms)
