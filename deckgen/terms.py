@@ -18,6 +18,7 @@ always did.  A game's own entry wins over a shared entry of the same concept.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,3 +93,15 @@ def terms_for(project: Project, game: Game, lang: str) -> list[Term]:
     concepts = {t.concept for t in own if t.concept}
     shared, _problems = shared_terms(project, lang)
     return own + [t for t in shared if not t.concept or t.concept not in concepts]
+
+
+def term_patterns(term: Term) -> list[re.Pattern]:
+    """The patterns of a term's words (``use`` may list several, parted by commas); a word written with a
+    capital is a name and matched with its capital ("Double" is not "doubles")."""
+    out = []
+    for word in (w.strip() for w in term.use.split(",")):
+        if word:
+            flags = 0 if word[0].isupper() else re.IGNORECASE
+            inflected = r"\w*\s+".join(re.escape(part) for part in word.split())  # "bomb out": "bombed out"
+            out.append(re.compile(r"(?<![\w-])" + inflected + r"\w*", flags))
+    return out

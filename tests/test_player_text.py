@@ -157,3 +157,10 @@ def test_a_label_of_the_header_is_player_text_too(tmp_path):
     rules.write_text(text.replace('wins: "{names} wins."', 'wins: "{names} wins (see rules.yaml)."'), encoding="utf-8")
     found = _problems(root)
     assert [(p.line, p.field) for p in found] == [(3, "labels.wins")] and "file name" in found[0].message
+
+
+def test_the_command_list_knows_every_command_of_the_cli():
+    from deckgen.checks.player_text import COMMANDS
+    from deckgen.cli import main
+
+    assert set(main.commands) <= set(COMMANDS)

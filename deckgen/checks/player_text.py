@@ -26,8 +26,8 @@ from deckgen.checks.glossary import SOFT_HYPHEN, texts_of
 from deckgen.errors import Problem
 from deckgen.model import Game, Project
 from deckgen.registry import Check, CheckContext
-from deckgen.rulebook.source import Block, Source
-from deckgen.terms import Term, game_terms, shared_terms, terms_for
+from deckgen.rulebook.source import Block, Source, booklet_texts
+from deckgen.terms import Term, game_terms, shared_terms, term_patterns, terms_for
 
 #: What code looks like in a text (placeholders removed first), by the name a message gives it.
 CODE = (
@@ -36,7 +36,7 @@ CODE = (
     ("a file name", re.compile(r"(?<![\w.-])[\w-]+\.(?:ya?ml|md|py|json|svg|pdf|csv|txt|toml)\b")),
     ("data syntax", re.compile(r"\b[a-z_][a-z0-9_]*\s?:\s*\[[^\]]*\]?|\b[a-z]+_[a-z0-9_]+\b")),
 )
-#: Commands that are deckgen's own and those its games add (``deckgen deck``), when the cli is not at hand.
+#: deckgen's commands and those its games add (``deckgen deck``); tests/test_player_text.py keeps it up to date.
 COMMANDS = ("build", "calibrate", "check", "clean", "decisions", "deck", "export", "judge", "list", "new", "preview",
             "rules", "schema", "serve", "showcase", "simulate", "trust")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -51,14 +51,7 @@ def _strict(project: Project) -> bool:
 @functools.cache
 def _command() -> re.Pattern:
     """``deckgen VERB ...``: the program's name followed by one of its commands."""
-    names = set(COMMANDS)
-    try:
-        from deckgen.cli import main
-
-        names |= set(getattr(main, "commands", {}))
-    except Exception:  # noqa: BLE001 - the list above serves
-        pass
-    verbs = "|".join(sorted(map(re.escape, names), key=len, reverse=True))
+    verbs = "|".join(sorted(map(re.escape, COMMANDS), key=len, reverse=True))
     return re.compile(rf"\bdeckgen\s+(?:{verbs})\b(?:\s+[\w./-]+)*")
 
 
@@ -70,21 +63,6 @@ def _stem(stem: str) -> re.Pattern:
 
 
 # ------------------------------------------------------------------ the texts
-
-def booklet_texts(source: Source) -> Iterator[tuple[Block, str]]:
-    """(block, text) of every text players read in a booklet: everything but the organisers' blocks."""
-    for block in source.blocks:
-        if block.kind == "directive":
-            if block.name == "organisers":
-                continue
-            body = block.body
-            if isinstance(body, dict) and body.get("caption"):
-                yield block, str(body["caption"])
-            continue
-        for text in (block.text, *block.items):
-            if text:
-                yield block, text
-
 
 def header_texts(source: Source) -> Iterator[tuple[Problem, str]]:
     """(location, text) of the words of a booklet's header that it prints: title, subtitle, labels, categories."""
@@ -188,18 +166,6 @@ def _at(term: Term, message: str, warning: bool = False) -> Problem:
 
 
 # ------------------------------------------------------------------ rule 4
-
-def term_patterns(term: Term) -> list[re.Pattern]:
-    """The patterns of a term's words (``use`` may list several, parted by commas); a word written with a
-    capital is a name and matched with its capital ("Double" is not "doubles")."""
-    out = []
-    for word in (w.strip() for w in term.use.split(",")):
-        if word:
-            flags = 0 if word[0].isupper() else re.IGNORECASE
-            inflected = r"\w*\s+".join(re.escape(part) for part in word.split())  # "bomb out": "bombed out"
-            out.append(re.compile(r"(?<![\w-])" + inflected + r"\w*", flags))
-    return out
-
 
 def _first_use(block: Block, patterns: list[re.Pattern]) -> tuple[str, re.Match] | None:
     """The block's text and the first match of any pattern in it (texts in order, earliest match)."""

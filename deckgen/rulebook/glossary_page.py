@@ -12,15 +12,25 @@ close the booklet (notes, back cover) follow it.
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from reportlab.platypus import Flowable, PageBreak, Paragraph
 
 from deckgen.rulebook.pdf import Heading
 
 if TYPE_CHECKING:  # pragma: no cover
-    from deckgen.rulebook.story import StoryBuilder
+    from deckgen.rulebook.context import Context
     from deckgen.terms import Term
+
+
+class StoryBuilder(Protocol):
+    """What the glossary needs of the story's builder (deckgen.rulebook.story.StoryBuilder)."""
+
+    ctx: "Context"
+    styles: dict[str, Any]
+    width: float
+    keys: int
+    pages: dict[str, int]
 
 
 class SectionHeading(Paragraph):
@@ -68,7 +78,8 @@ def _sort_key(word: str) -> str:
 
 def used_terms(builder: "StoryBuilder", terms: "list[Term]") -> "list[Term]":
     """The terms with a defining section of this booklet that its player text uses."""
-    from deckgen.checks.player_text import booklet_texts, term_patterns
+    from deckgen.rulebook.source import booklet_texts
+    from deckgen.terms import term_patterns
 
     source = builder.ctx.source
     ids = {b.id for b in source.blocks if b.kind == "heading"}

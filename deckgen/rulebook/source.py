@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -203,3 +203,18 @@ def parse_source(text: str, file: str, lang: str) -> Source:
     if problems:
         raise DeckgenError(problems)
     return Source(file, lang, meta, blocks, meta_doc)
+
+
+def booklet_texts(source: Source) -> Iterator[tuple[Block, str]]:
+    """(block, text) of every text players read in a booklet: everything but the organisers' blocks."""
+    for block in source.blocks:
+        if block.kind == "directive":
+            if block.name == "organisers":
+                continue
+            body = block.body
+            if isinstance(body, dict) and body.get("caption"):
+                yield block, str(body["caption"])
+            continue
+        for text in (block.text, *block.items):
+            if text:
+                yield block, text
