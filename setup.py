@@ -13,7 +13,7 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-BUNDLED = ("deckgen.yaml", "data", "templates", "fonts")
+BUNDLED = ("deckgen.yaml", "data", "templates", "fonts", "glossary")
 
 
 class BuildWithBundledGames(build_py):

@@ -153,12 +153,19 @@ def card_list_files(project: Project, game: Game) -> list[Path]:
     return [game.directory / n for n in dict.fromkeys(names) if n.endswith((".yaml", ".yml"))]
 
 
+def _glossary_schema() -> dict:
+    """The schema of a shared glossary, glossary/LANG.yaml."""
+    from deckgen.validate import schema
+
+    return schema("glossary")
+
+
 def project_schemas(project: Project) -> dict[str, dict]:
     """Every schema of the project, by its path under the schema folder."""
     import yaml
 
     out = {"deckgen.schema.json": _project_schema(project), "icons.schema.json": _icons_schema(),
-           "style.schema.json": _style_schema()}
+           "style.schema.json": _style_schema(), "glossary.schema.json": _glossary_schema()}
     game_schema = _game_schema(project)
     for game in project.games.values():
         fields = (yaml.safe_load((game.directory / "game.yaml").read_text(encoding="utf-8")) or {}).get(
@@ -188,6 +195,10 @@ def schema_files(project: Project) -> Iterator[tuple[Path, str]]:
 
     root = project.root
     yield root / "deckgen.yaml", "deckgen.schema.json"
+    for lang in project.languages:  # the shared glossaries (deckgen.terms)
+        shared = root / "glossary" / f"{lang}.yaml"
+        if shared.is_file():
+            yield shared, "glossary.schema.json"
     for folder in ["_common", *project.games]:
         icons = project.templates_dir / folder / "icons.yaml"
         if icons.is_file():

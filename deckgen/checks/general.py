@@ -180,11 +180,13 @@ def check_rulebook(ctx: CheckContext) -> list[Problem]:
 
 from deckgen.checks.cutsafe import CUTSAFE  # noqa: E402
 from deckgen.checks.glossary import GLOSSARY  # noqa: E402
+from deckgen.checks.player_text import PLAYER_TEXT  # noqa: E402
 
 GENERAL = (
     Check("translations", check_translations),
     Check("card count", check_card_counts),
     GLOSSARY,
+    PLAYER_TEXT,
     CUTSAFE,
     Check("text fit and glyphs", check_faces),
     Check("documents", check_documents),

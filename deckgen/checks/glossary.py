@@ -7,6 +7,9 @@ caught: ``Pött`` finds „Pötte“ and „Pötten“)::
     glossary:
       - {use: "Pots", not: ["Pött"], note: "the two pots of classic sabacc"}
 
+What the games of a project share lives in ``glossary/LANG.yaml`` beside
+deckgen.yaml (deckgen.terms); its replaced terms hold for every game.
+
 The check reads every text of the language file — the game and deck
 names, strings, card texts, rule decisions — and any other texts a caller
 passes (rulebooks), and reports each use of a replaced term at its line.
@@ -45,10 +48,13 @@ def _pattern(stem: str) -> re.Pattern:
     return re.compile(r"(?<![\w-])" + re.escape(stem) + r"\w*", re.IGNORECASE)
 
 
-def glossary_problems(strings: Strings, extra: Iterable[tuple[Problem, str]] = ()) -> list[Problem]:
-    """Uses of replaced terms in the language file's texts and in ``extra`` (location, text) pairs."""
+def glossary_problems(strings: Strings, extra: Iterable[tuple[Problem, str]] = (),
+                      shared: Iterable[tuple[str, str]] = ()) -> list[Problem]:
+    """Uses of replaced terms in the language file's texts and in ``extra`` (location, text) pairs; ``shared``
+    adds (use, stem) rules of the project's shared glossary (deckgen.terms)."""
     entries = (strings.doc.data or {}).get("glossary") or [] if strings.doc is not None else []
-    rules = [(entry["use"], stem, _pattern(stem)) for entry in entries for stem in entry["not"]]
+    rules = [(entry["use"], stem, _pattern(stem)) for entry in entries for stem in entry.get("not") or ()]
+    rules += [(use, stem, _pattern(stem)) for use, stem in shared]
     if not rules:
         return []
     found = []
@@ -62,13 +68,20 @@ def glossary_problems(strings: Strings, extra: Iterable[tuple[Problem, str]] = (
     return found
 
 
+def shared_rules(project, lang: str) -> list[tuple[str, str]]:
+    """(use, replaced stem) of every entry of the project's shared glossary ``glossary/LANG.yaml``."""
+    from deckgen.terms import shared_terms
+
+    return [(term.use, stem) for term in shared_terms(project, lang)[0] for stem in term.replaced]
+
+
 def check_glossary(ctx: CheckContext) -> list[Problem]:
     """Every text of every language uses its glossary's preferred terms."""
     problems: list[Problem] = []
     for lang in ctx.langs:
         strings = ctx.game.strings.get(lang)
         if strings is not None:
-            problems += glossary_problems(strings)
+            problems += glossary_problems(strings, shared=shared_rules(ctx.project, lang))
     return problems
 
 

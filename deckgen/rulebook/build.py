@@ -86,13 +86,13 @@ def check_rulebook(project: Project, game: Game, data, languages=None) -> list[P
             ctx.label(key, names="A")  # present, with no placeholder but {names}
         story_of(ctx, make_styles(fonts, ctx.theme, lang), 100 * mm)
         problems += ctx.problems
-        problems += _glossary(game, source)
+        problems += _glossary(project, game, source)
     return problems
 
 
-def _glossary(game: Game, source: Source) -> list[Problem]:
+def _glossary(project: Project, game: Game, source: Source) -> list[Problem]:
     """Uses of terms the language file's glossary replaces, in the booklet's words (header included)."""
-    from deckgen.checks.glossary import glossary_problems
+    from deckgen.checks.glossary import glossary_problems, shared_rules
 
     strings = game.strings.get(source.lang)
     if strings is None:
@@ -111,7 +111,7 @@ def _glossary(game: Game, source: Source) -> list[Problem]:
     for group in ("labels", "categories"):
         for key, value in (meta.get(group) or {}).items() if isinstance(meta.get(group), Mapping) else ():
             texts.append((Problem(source.file, meta_line(source, group), None, f"{group}.{key}"), str(value)))
-    return [p for p in glossary_problems(strings, texts) if p.file == source.file]
+    return [p for p in glossary_problems(strings, texts, shared_rules(project, source.lang)) if p.file == source.file]
 
 
 def build_rulebooks(project: Project, game: Game, languages, paper: str, data) -> tuple[list[tuple[str, bytes]],

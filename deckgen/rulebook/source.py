@@ -23,6 +23,11 @@ A source file (``data/GAME/rules/LANG.md``) is written by a translator::
     winners: [Ana]
     ```
 
+An ``organisers`` fence holds Markdown paragraphs for whoever prepares the
+game (commands, file names, how the cards were made): the booklet sets it in
+a tinted box headed by the ``labels.organisers`` of the header, and the
+player-text checks leave it alone.
+
 Every heading carries an id (``{#deck}``), the same in every language.
 Fenced blocks are directives: their first word names them, the rest of the
 info line holds arguments, and their body is YAML (or empty).  The text of
@@ -35,7 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -44,7 +49,9 @@ from deckgen.errors import DeckgenError, Problem
 from deckgen.yamlpos import Located, parse_yaml
 
 _HEADING_ID = re.compile(r"\s*\{#([a-z0-9][a-z0-9-]*)\}\s*$")
-DIRECTIVES = ("cards", "example", "table", "decisions", "odds", "pagebreak")
+DIRECTIVES = ("cards", "example", "table", "decisions", "odds", "pagebreak", "organisers")
+#: Directives whose body is Markdown text of the language, not YAML data.
+TEXT_DIRECTIVES = ("organisers",)
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,11 @@ def read_source(path: Path, display: str, lang: str) -> Source:
 def _unwrap(text: str) -> str:
     """Markdown soft line breaks (a newline inside a paragraph) are spaces; ``\\`` stays a hard break."""
     return re.sub(r"[ \t]*\n[ \t]*", " ", text)
+
+
+def _paragraphs(text: str) -> list[str]:
+    """The paragraphs of a text directive's body (parted by blank lines), each unwrapped to one line."""
+    return [_unwrap(part.strip()) for part in re.split(r"\n[ \t]*\n", text) if part.strip()]
 
 
 def _offset(doc: Located, lines: int) -> Located:
@@ -166,6 +178,9 @@ def parse_source(text: str, file: str, lang: str) -> Source:
             if name not in DIRECTIVES:
                 problems.append(Problem(file, line, None, None, f"unknown directive {name!r} (known: "
                                                                 f"{', '.join(DIRECTIVES)})"))
+            elif name in TEXT_DIRECTIVES:  # words for the organisers: paragraphs, read as they are
+                blocks.append(Block("directive", line, text=tok.content, name=name, args=args.strip(),
+                                    items=tuple(_paragraphs(tok.content))))
             else:
                 body, body_doc = None, None
                 if tok.content.strip():
@@ -188,3 +203,18 @@ def parse_source(text: str, file: str, lang: str) -> Source:
     if problems:
         raise DeckgenError(problems)
     return Source(file, lang, meta, blocks, meta_doc)
+
+
+def booklet_texts(source: Source) -> Iterator[tuple[Block, str]]:
+    """(block, text) of every text players read in a booklet: everything but the organisers' blocks."""
+    for block in source.blocks:
+        if block.kind == "directive":
+            if block.name == "organisers":
+                continue
+            body = block.body
+            if isinstance(body, dict) and body.get("caption"):
+                yield block, str(body["caption"])
+            continue
+        for text in (block.text, *block.items):
+            if text:
+                yield block, text

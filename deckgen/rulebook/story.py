@@ -18,6 +18,7 @@ from deckgen.errors import DeckgenError, Problem
 from deckgen.judgement import HandResult, Judgement, showdown_cards
 from deckgen.rulebook.context import Context
 from deckgen.rulebook.furniture import back_matter
+from deckgen.rulebook.glossary_page import SectionHeading, glossary_section
 from deckgen.rulebook.numbers import minus_signs
 from deckgen.rulebook.pdf import Heading, next_body
 from deckgen.rulebook.source import Block
@@ -37,6 +38,7 @@ class StoryBuilder:
         self.ctx, self.styles, self.width = ctx, styles, width
         self.numbers = [0, 0, 0]
         self.keys = 0
+        self.pages: dict[str, int] = {}  # heading id -> the page it is printed on (for the glossary)
 
     def para(self, text: str, style: str, block: Block | None = None, **values) -> Paragraph:
         return Paragraph(self.ctx.xml(text, block, values), self.styles[style])
@@ -100,7 +102,7 @@ class StoryBuilder:
         self.keys += 1
         key = f"s{self.keys}-{block.id}"
         flow = [CondPageBreak(30 * mm) if level == 1 else Spacer(0, 0)]
-        para = Paragraph(f'<a name="{key}"/>{text}', self.styles[f"h{level}"])
+        para = SectionHeading(f'<a name="{key}"/>{text}', self.styles[f"h{level}"], block.id, self.pages)
         if level <= 2:  # contents, bookmark and outline entry, recorded where the paragraph lands
             plain = Paragraph(text, self.styles["body"]).getPlainText().replace("\u00a0", " ").replace("\u202f", " ")
             para.deckgen_heading = Heading(level - 1, plain, key)
@@ -126,6 +128,10 @@ class StoryBuilder:
             return self.data_table(block)
         if name == "odds":
             return self.odds(block)
+        if name == "organisers":
+            from deckgen.rulebook.organisers import organisers_box
+
+            return organisers_box(self.ctx, block, self.styles, self.width)
         return []
 
     def _card_row(self, tokens: list[str], block: Block | None, width_mm: float = 15.0,
@@ -471,6 +477,9 @@ def story_of(ctx: Context, styles, width: float) -> list:
         heading = next((f for f in reversed(flow) if isinstance(f, Paragraph)
                         and f.style.name in ("h1", "h2", "h3")), None) if block.kind == "heading" else None
         story.extend(flow)
+    from deckgen.terms import terms_for
+
     story.extend(builder.end_matter())
+    story += glossary_section(builder, terms_for(ctx.project, ctx.game, ctx.lang))  # the generated glossary
     story.append(back_matter(builder))  # notes pages and the back cover (deckgen.rulebook.furniture)
     return story

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Table, TableStyle
 
@@ -69,6 +69,11 @@ def make_styles(fonts: dict[str, str], theme: Theme, lang: str) -> dict[str, Par
                                textColor=ink),
         "cell": ParagraphStyle("cell", parent=body, fontSize=7.8, leading=9.6, alignment=TA_LEFT, spaceAfter=0,
                                hyphenationLang=hyph),
+        "organisers-head": ParagraphStyle("organisers-head", parent=body, fontName=fonts["body-bold"], fontSize=8.6,
+                                          leading=11, alignment=TA_LEFT, spaceAfter=0, textColor=accent,
+                                          hyphenationLang=""),
+        "page-ref": ParagraphStyle("page-ref", parent=body, fontName=fonts["body-bold"], fontSize=7.8, leading=9.6,
+                                   alignment=TA_RIGHT, spaceAfter=0, hyphenationLang=""),
         "head": ParagraphStyle("head", parent=body, fontName=fonts["body-bold"], fontSize=7.8, leading=9.6,
                                alignment=TA_LEFT, spaceAfter=0, textColor=HexColor(theme.accent_ink)),
     }
