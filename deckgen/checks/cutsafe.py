@@ -90,7 +90,6 @@ def _face_problems(style: DeckStyle, elements: list[Element], size: CardSize) ->
     return found
 
 
-
 def cut_problems(project: Project, game: Game, size: CardSize | None = None) -> list[Problem]:
     """The cut-safe problems of every deck of ``game``, at each deck's size (or at ``size``).
 
@@ -143,7 +142,6 @@ def cut_problems(project: Project, game: Game, size: CardSize | None = None) -> 
             message += f" (on {', '.join(faces)})"
         problems.append(Problem(at.file, at.line, at.column, at.field, message))
     return list(dict.fromkeys(problems))
-
 
 
 def check_cutsafe(ctx: CheckContext) -> list[Problem]:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import math
 
+#: Lengths (mm) closer than this count as equal.
 EPS = 1e-6
 _ELLIPSE_POINTS = 72
 
 
 def polygon(shape: str, x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
+    """The outline of ``shape`` drawn in the box from (x0, y0) to (x1, y1)."""
     cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
     if shape == "diamond":
         return ((cx, y0), (x1, cy), (cx, y1), (x0, cy))
@@ -77,4 +79,3 @@ def gap(a, b) -> float:
 def depth(inner, outer) -> float:
     """How far ``inner`` (inside the convex ``outer``) keeps from ``outer``'s outline."""
     return min(_point_segment(p, *e) for p in inner for e in _edges(outer))
-

@@ -50,7 +50,6 @@ class Element:
         return f"{self.name} ({self.turned})" if self.turned else self.name
 
 
-
 def _edge_inset(pos: float, length: float, low: bool, bleed: float, half_stroke: float) -> float | None:
     """None if the edge at ``pos`` bleeds off or keeps FRAME_INSET; else its ink's distance inside the trim."""
     if (low and pos <= -bleed + EPS) or (not low and pos >= length + bleed - EPS):
@@ -133,4 +132,3 @@ def _mm(value: float, limit: float) -> str:
 
 def _join(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-

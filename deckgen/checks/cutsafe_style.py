@@ -158,14 +158,12 @@ def elements_of(style: DeckStyle, names: Iterable[str], size: CardSize, problems
     return out
 
 
-
 def deck_templates(deck: Deck) -> list[str]:
     names = [deck.front, deck.back]
     for d in (deck, *deck.variants.values()):
         for card in d.cards:
             names += [t for t in (card.front, card.back) if t]
     return list(dict.fromkeys(names))
-
 
 
 def corners(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
@@ -192,4 +190,3 @@ def template_label(root: Path, dirs: tuple[str, ...], name: str) -> str:
             except ValueError:
                 return name
     return name
-

@@ -76,6 +76,7 @@ def template_missing(root: Path, game_id: str, name: str) -> str:
 
 
 def template_exists(root: Path, game_id: str, name: str) -> bool:
+    """Whether ``name`` is a template in one of the game's template folders (never a path outside them)."""
     from deckgen.render.templates import template_dirs
 
     if Path(name).is_absolute() or ".." in Path(name).parts or "\\" in name:

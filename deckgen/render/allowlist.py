@@ -21,7 +21,6 @@ from deckgen.render.budget import CountedRange
 from deckgen.render.views import ReadOnlyMapping, TemplateFunction, View
 
 
-
 #: The only types whose attributes and methods templates may use (str, list, dict and tuple subclasses
 #: included: Markup, located texts).  Anything else in reach is refused at its first attribute or call.
 ALLOWED_TYPES: tuple[type, ...] = (str, int, float, bool, type(None), tuple, list, dict, frozenset,
@@ -62,5 +61,3 @@ def allowed_names(cls: type) -> frozenset[str] | None | Literal[False]:
         if base in ALLOWED_METHODS:
             return ALLOWED_METHODS[base]
     return False
-
-

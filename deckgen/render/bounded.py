@@ -21,8 +21,6 @@ from deckgen.render.budget import LimitError, as_int, built_length, current_budg
 from deckgen.render.views import ReadOnlyMapping
 
 
-
-
 class BoundedFormatter(SandboxedFormatter):
     """``str.format`` for templates: widths and precisions within ``face_chars``, the result counted."""
 
@@ -184,4 +182,3 @@ def json_value(value: Any) -> Any:
     if isinstance(value, frozenset):
         return sorted(value, key=str)
     return str(value)
-

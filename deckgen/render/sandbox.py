@@ -56,7 +56,6 @@ __all__ = ["ALLOWED_METHODS", "ALLOWED_TYPES", "MUTATORS", "Budget", "CountedRan
 _SAFE_ATTRIBUTES: dict[tuple[type, str], bool] = {}
 
 
-
 class _BoundedCodeGenerator(CodeGenerator):
     """Compiles ``a ~ b`` to a join that counts what it builds (see FaceEnvironment.join_counted)."""
 
@@ -257,4 +256,3 @@ class FaceEnvironment(SandboxedEnvironment):
     def get_template(self, name, parent=None, globals=None):  # an include or import is a step
         current_budget().step()
         return super().get_template(name, parent, globals)
-

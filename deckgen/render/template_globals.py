@@ -14,8 +14,6 @@ from jinja2.utils import Cycler, Joiner, generate_lorem_ipsum
 from deckgen.render.budget import CountedRange, as_int, current_budget
 
 
-
-
 def _range(*args: int) -> CountedRange:
     """``range()`` in templates (counted, and limited in size)."""
     return CountedRange(*args)
@@ -52,4 +50,3 @@ def _namespace(*args: Any, **kwargs: Any) -> Namespace:
 #: The globals every template has: functions only (no class is in a template's reach).
 TEMPLATE_GLOBALS = {"range": _range, "dict": _dict, "lipsum": _lipsum, "cycler": _cycler, "joiner": _joiner,
                     "namespace": _namespace}
-

@@ -19,7 +19,6 @@ from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
 from deckgen.render.budget import BUDGET, Budget
 
 
-
 @dataclass
 class Traced:
     """A rendered face and, for each piece of it, the template file and line that wrote it."""

@@ -56,4 +56,3 @@ class FriendlyUndefined(jinja2.StrictUndefined):
             names = [n for n in getattr(obj, "__dict__", {}) if not n.startswith("_")]
         known = f" (it has: {', '.join(names[:20])})" if names else ""
         return f"{thing_name(obj)} has no attribute {name!r}{known}"
-
