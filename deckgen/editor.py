@@ -120,7 +120,7 @@ def _lang_schema(project: Project, game: Game, run_axes: dict[str, dict[str, lis
 
 
 def _style_schema() -> dict:
-    from deckgen.loader import STYLE_SCHEMA
+    from deckgen.loading.style import STYLE_SCHEMA
 
     return {"$schema": _DRAFT, "title": "deckgen style (data/GAME/style.yaml)", **copy.deepcopy(STYLE_SCHEMA)}
 

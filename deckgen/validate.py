@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterator
 
-import regex
 import referencing
 import referencing.exceptions
 from jsonschema import Draft202012Validator, validators
@@ -29,7 +27,8 @@ from jsonschema.exceptions import SchemaError, ValidationError
 
 from deckgen.errors import Problem
 from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
-from deckgen.suggest import did_you_mean
+from deckgen.schema_words import schema_error_words, short
+from deckgen.timed_pattern import PatternTimeout, search
 from deckgen.yamlpos import Located
 
 
@@ -38,67 +37,6 @@ def schema(name: str) -> dict:
     """Load a bundled schema by base name (e.g. ``"game"``)."""
     text = resources.files("deckgen.schemas").joinpath(f"{name}.schema.json").read_text("utf-8")
     return json.loads(text)
-
-
-def _short(value: Any, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _unexpected(error) -> list:
-    """The keys an ``additionalProperties`` error of a plain validator is about (patterns matched timed)."""
-    known = error.schema.get("properties", {})
-    patterns = error.schema.get("patternProperties", {})
-
-    def matches(key) -> bool:
-        try:
-            return any(_search(p, str(key), DEFAULT_LIMITS.pattern_ms) for p in patterns)
-        except PatternTimeout:
-            return False
-    return [k for k in error.instance if k not in known and not matches(k)]
-
-
-def _message(error) -> tuple[tuple, str]:
-    """Turn a jsonschema error into (path, short message)."""
-    path = tuple(error.absolute_path)
-    v = error.validator
-    if v == "additionalProperties":
-        extra = sorted(getattr(error, "unexpected", None) or _unexpected(error), key=str)
-        if extra:
-            hint = did_you_mean(extra[0], error.schema.get("properties", {}))
-            return path + (extra[0],), f"unknown key {extra[0]!r}{hint}"
-    if v == "required":
-        missing = re.findall(r"'([^']+)' is a required property", error.message)
-        name = missing[0] if missing else "?"
-        return path, f"missing required key {name!r}"
-    if v == "type":
-        expected = error.validator_value
-        expected = " or ".join(expected) if isinstance(expected, list) else expected
-        if not path and error.instance is None:
-            return path, f"the file is empty (expected {expected})"
-        return path, f"expected {expected}, got {_short(error.instance)}"
-    if v == "enum" and "propertyNames" in error.schema_path:  # a key that is not one of the known ones
-        hint = did_you_mean(error.instance, error.validator_value)
-        return path + (error.instance,), f"unknown key {_short(error.instance)}{hint}"
-    if v == "enum":
-        allowed = ", ".join(str(x) for x in error.validator_value)
-        hint = did_you_mean(error.instance, error.validator_value) if isinstance(error.instance, str) else ""
-        return path, f"{_short(error.instance)} is not one of: {allowed}{hint}"
-    if v == "pattern":
-        return path, f"{_short(error.instance)} does not match the pattern {error.validator_value}"
-    if v == "propertyNames":
-        return path, f"key {_short(error.instance)} is not allowed here"
-    if v in ("oneOf", "anyOf"):
-        choices = [x for branch in error.validator_value if isinstance(branch, dict) for x in branch.get("enum", [])]
-        hint = did_you_mean(error.instance, choices) if isinstance(error.instance, str) else ""
-        return path, f"{_short(error.instance)} is not a valid value here{hint}"
-    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return path, f"{_short(error.instance)} is out of range ({v} {error.validator_value})"
-    if v == "uniqueItems":
-        return path, "items must be unique"
-    if v in ("minItems", "minProperties"):
-        return path, "must not be empty" if error.validator_value == 1 else error.message
-    return path, error.message.splitlines()[0]
 
 
 # ------------------------------------------------------------------ closed validators
@@ -120,17 +58,6 @@ def _finite_number(checker, instance) -> bool:
     return not isinstance(instance, float) or math.isfinite(instance)
 
 
-class PatternTimeout(Exception):
-    """A regular expression ran longer than its limit on a value."""
-
-
-def _search(pattern: str, text: str, timeout_ms: int) -> bool:
-    try:
-        return regex.search(pattern, text, timeout=timeout_ms / 1000) is not None
-    except TimeoutError:
-        raise PatternTimeout(pattern) from None
-
-
 def _timeout_error(pattern: str, timeout_ms: int) -> ValidationError:
     return ValidationError(f"the pattern {pattern!r} took more than {timeout_ms} ms on this value "
                            f"(limits.pattern_ms in deckgen.yaml)", validator="pattern_ms")
@@ -143,7 +70,7 @@ def _pattern_keywords(timeout_ms: int) -> dict:
         if not validator.is_type(instance, "string"):
             return
         try:
-            found = _search(patrn, instance, timeout_ms)
+            found = search(patrn, instance, timeout_ms)
         except PatternTimeout:
             yield _timeout_error(patrn, timeout_ms)
             return
@@ -156,7 +83,7 @@ def _pattern_keywords(timeout_ms: int) -> dict:
         for patrn, subschema in patterns.items():
             for key, value in instance.items():
                 try:
-                    found = _search(patrn, key, timeout_ms)
+                    found = search(patrn, key, timeout_ms)
                 except PatternTimeout:
                     yield _timeout_error(patrn, timeout_ms)
                     return
@@ -173,7 +100,7 @@ def _pattern_keywords(timeout_ms: int) -> dict:
             if key in known:
                 continue
             try:
-                if any(_search(p, key, timeout_ms) for p in patterns):
+                if any(search(p, key, timeout_ms) for p in patterns):
                     continue
             except PatternTimeout as exc:
                 yield _timeout_error(str(exc), timeout_ms)
@@ -185,7 +112,7 @@ def _pattern_keywords(timeout_ms: int) -> dict:
         elif extra_schema is False and extras:
             error = ValidationError(f"Additional properties are not allowed ({', '.join(map(repr, extras))} "
                                     f"{'was' if len(extras) == 1 else 'were'} unexpected)")
-            error.unexpected = extras  # read by _message: the patterns are not matched a second time
+            error.unexpected = extras  # read by schema_error_words: the patterns are not matched a second time
             yield error
 
     return {"pattern": pattern, "patternProperties": pattern_properties,
@@ -212,10 +139,10 @@ def validate(located: Located, schema_obj: dict, limits: Limits = DEFAULT_LIMITS
     try:
         errors = list(validator.iter_errors(located.data))
     except referencing.exceptions.Unresolvable as exc:
-        return [located.problem((), f"the schema refers to {_short(str(getattr(exc, 'ref', exc)))}, which is "
+        return [located.problem((), f"the schema refers to {short(str(getattr(exc, 'ref', exc)))}, which is "
                                     f"not part of it (a $ref may only point inside its schema: '#/...')")]
     for error in sorted(errors, key=lambda e: [str(p) for p in e.absolute_path]):
-        path, message = _message(error)
+        path, message = schema_error_words(error)
         key = (path, message)
         if key not in seen:
             seen.add(key)
@@ -244,6 +171,6 @@ def check_schema(fragment: dict) -> str | None:
     except SchemaError as exc:
         return exc.message.splitlines()[0]
     for ref in foreign_refs(fragment):
-        return (f"$ref {_short(ref)} points outside this schema: a card field's schema may only refer "
+        return (f"$ref {short(ref)} points outside this schema: a card field's schema may only refer "
                 f"inside itself ('#/$defs/NAME'); nothing is fetched or read")
     return None

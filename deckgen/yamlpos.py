@@ -5,11 +5,12 @@ indices); :class:`Located` maps each path to the line where it starts so
 that validation errors can say ``FILE:LINE: field: message``.  Duplicate
 mapping keys are errors (YAML silently keeps the last one).
 
-A document is counted before it is built: a first pass over the parser's
-events (no nodes made) stops at ``limits.values`` values, so a file of
-millions of tiny values is refused in the time it takes to read that many,
-not after its whole node graph was composed.  Aliases are counted as they
-expand while the nodes are converted.
+A document is counted while it is built, in the one pass of the parser
+over it: each value is counted as its node is composed, and composing
+stops at ``limits.values`` values, so a file of millions of tiny values is
+refused in the time it takes to read that many, not after its whole node
+graph was composed.  Aliases are counted as they expand while the nodes
+are converted.
 """
 
 from __future__ import annotations
@@ -19,15 +20,55 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
 from deckgen.errors import DeckgenError, Problem
 from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
 
-_Loader: type[yaml.CSafeLoader] | type[yaml.SafeLoader]
-try:  # the C loader is ~30x faster than the pure-Python one
-    _Loader = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - libyaml missing
-    _Loader = yaml.SafeLoader
+
+class _TooLarge(Exception):
+    pass
+
+
+class _TooLong(Exception):
+    def __init__(self, node):
+        super().__init__()
+        self.node = node
+
+
+_SafeBase: type
+try:  # libyaml's event parser is ~30x faster than the pure-Python one
+    from yaml._yaml import CParser
+except ImportError:  # pragma: no cover - libyaml missing
+    _SafeBase = yaml.SafeLoader
+else:
+    class _CEvents(Composer, CParser, SafeConstructor, Resolver):
+        """libyaml's events composed in Python (CSafeLoader would compose them in C, where nothing can
+        count them): together as fast as a counting pass of its own plus libyaml's composing."""
+
+        def __init__(self, stream: str):
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+
+    _SafeBase = _CEvents
+
+
+class _Loader(_SafeBase):
+    """The safe loader, counting values as it composes: past ``limit`` it stops with :class:`_TooLarge`."""
+
+    def __init__(self, stream: str, limit: int = DEFAULT_LIMITS.values):
+        super().__init__(stream)
+        self.values_left = limit
+
+    def compose_node(self, parent, index):
+        self.values_left -= 1  # a scalar, a sequence, a mapping or an alias, as the parser meets it
+        if self.values_left < 0:
+            raise _TooLarge
+        return super().compose_node(parent, index)
 
 
 @dataclass
@@ -65,16 +106,6 @@ class Located:
 
 #: Most values a document may expand to; aliases make "billion laughs" documents explode.
 MAX_VALUES = DEFAULT_LIMITS.values
-
-
-class _TooLarge(Exception):
-    pass
-
-
-class _TooLong(Exception):
-    def __init__(self, node):
-        super().__init__()
-        self.node = node
 
 
 class WrittenInt(int):
@@ -144,23 +175,6 @@ def _convert(node, loader, path: tuple, lines: dict, file: str, problems: list, 
     return _scalar(node, loader)
 
 
-_VALUE_EVENTS = (yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent, yaml.AliasEvent)
-
-
-def _count_values(text: str, limit: int) -> None:
-    """Raise :class:`_TooLarge` at the first value past ``limit`` (parser events only: nothing is built)."""
-    loader = _Loader(text)
-    try:
-        seen = 0
-        while loader.check_event():
-            if isinstance(loader.get_event(), _VALUE_EVENTS):
-                seen += 1
-                if seen > limit:
-                    raise _TooLarge
-    finally:
-        loader.dispose()
-
-
 def _too_large(file: str, limits: Limits) -> DeckgenError:
     return DeckgenError(Problem(file, 1, 1, None, f"document too large: more than {limits.values} values "
                                                   f"(aliases expanding too far?; limits.values in deckgen.yaml)"))
@@ -173,9 +187,8 @@ def parse_yaml(text: str, file: str, limits: Limits = DEFAULT_LIMITS) -> Located
     duplicate keys, or a document beyond ``limits`` (too many values once
     aliases are expanded, a string too long).
     """
-    loader = _Loader(text)
+    loader = _Loader(text, limits.values)
     try:
-        _count_values(text, limits.values)
         node = loader.get_single_node()
     except _TooLarge:
         raise _too_large(file, limits) from None

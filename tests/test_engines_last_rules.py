@@ -142,7 +142,7 @@ def test_archeon_three_blood_fours_still_judge(tmp_path):
     ("archeon", "players:\n  - {name: 1, hand: [0-0-0, bakko]}\n  - {name: B, hand: [a-oic, 99-99]}\n"),
 ])
 def test_a_numeric_name_is_told_to_be_text(tmp_path, game, text):
-    line = one_problem(judge(tmp_path, game, text), "players.0.name", "the number 1", "text", "quotes")
+    line = one_problem(judge(tmp_path, game, text), "players.0.name", "got 1", "text", "quotes")
     assert "non-empty" not in line
 
 

@@ -367,15 +367,20 @@ def test_ods_with_a_document_type_is_refused(project):
 def test_many_tiny_yaml_values_are_refused_before_composing(monkeypatch):
     import deckgen.yamlpos as yamlpos
 
-    def compose(self):
-        raise AssertionError("the document was composed before its values were counted")
+    composed = []
+    compose_node = yamlpos._SafeBase.compose_node
 
-    monkeypatch.setattr(yamlpos._Loader, "get_single_node", compose)
+    def counted(self, parent, index):
+        composed.append(index)
+        return compose_node(self, parent, index)
+
+    monkeypatch.setattr(yamlpos._SafeBase, "compose_node", counted)
     text = "cards:\n" + "".join(f"  c{i}: [1, 2, 3, 4, 5, 6, 7, 8, 9]\n" for i in range(5000))
     with pytest.raises(DeckgenError) as info:
         parse_yaml(text, "data/demo/lang/en.yaml", Limits(values=2000))
     assert str(info.value) == ("data/demo/lang/en.yaml:1:1: document too large: more than 2000 values (aliases "
                                "expanding too far?; limits.values in deckgen.yaml)")
+    assert len(composed) == 2000  # composing stopped at the limit, not after the 50,000 values of the file
 
 
 def test_many_tiny_values_in_a_lang_file(project):
