@@ -10,7 +10,8 @@ from typing import Any, Mapping
 from deckgen.errors import DeckgenError, Problem
 from deckgen.model import Game, Project
 from deckgen.rulebook.files import RULES_DIR, source_path
-from deckgen.rulebook.pdf import FaceBox, Theme
+from deckgen.rulebook.pdf import FaceBox
+from deckgen.rulebook.theme import Theme
 from deckgen.rulebook.source import Block, Source, read_source
 from deckgen.rulebook.text import to_paragraph_xml
 

@@ -26,7 +26,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from deckgen.rulebook.pdf import Theme
+from deckgen.rulebook.theme import Theme
 
 #: Space between the rules of a notes page (mm): a comfortable handwriting line.
 NOTES_RULE_MM = 8.0

@@ -24,6 +24,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplat
 
 from deckgen.layout.papers import MM_TO_PT as mm
 from deckgen.render.vector import MM, svg_to_pdf
+from deckgen.rulebook.theme import Theme  # noqa: F401  (re-exported: the booklet's colours and fonts)
 
 BLEED_MM = 3.0
 
@@ -44,21 +45,6 @@ class PlacedFace:
     svg: str
     bleed: float = 0.0
     radius: float = 0.0  # mm at the card's real size
-
-
-@dataclass
-class Theme:
-    """The booklet's colours and fonts (reportlab font names); the colours default to neutral greys
-    (a game's own come from its style.yaml: :func:`deckgen.rulebook.build.theme_for`)."""
-
-    ink: str = "#1f1a24"
-    accent: str = "#404040"
-    accent_ink: str = "#ffffff"
-    tint: str = "#f0f0f0"
-    rule: str = "#c4c4c4"
-    body_font: str = "Helvetica"
-    bold_font: str = "Helvetica-Bold"
-    display_font: str = "Helvetica-Bold"
 
 
 class FaceBox(Flowable):

@@ -11,7 +11,7 @@ from reportlab.platypus import Table, TableStyle
 
 from deckgen.errors import Problem
 from deckgen.model import Game, Project
-from deckgen.rulebook.pdf import Theme
+from deckgen.rulebook.theme import Theme
 from deckgen.rulebook.source import Source
 
 HYPHENATION = {"de": "de_DE", "en": "en_US", "fr": "fr_FR", "ru": "ru_RU"}
