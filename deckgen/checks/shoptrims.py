@@ -18,9 +18,8 @@ from dataclasses import replace
 from deckgen.errors import DeckgenError, Problem
 from deckgen.model import CardSize, Deck, Project
 from deckgen.registry import Check, CheckContext
+from deckgen.text.floor import FLOOR_WORDS
 
-#: The words of a floor message (deckgen.text.floor.floor_message), which is a warning before format 3.
-FLOOR_WORDS = "floor of printed text"
 
 
 def deck_at_trim(deck: Deck, size: CardSize) -> Deck:

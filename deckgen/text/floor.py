@@ -29,6 +29,8 @@ MM_PER_PT = 25.4 / 72
 #: The format from which a text under the floor is an error (a warning before).
 STRICT_FORMAT = 3
 KINDS = ("cards", "documents", "booklets")
+#: Words every floor message holds (:func:`floor_message`): how checks and exports pick them out.
+FLOOR_WORDS = "floor of printed text"
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,7 @@ def floor_message(size_mm: float, designed_mm: float, floor_mm: float, kind: str
     """Why a text at ``size_mm`` (designed at ``designed_mm``) is under the floor of ``kind``."""
     how = (f"is set at {pt(size_mm):.1f} pt" if size_mm >= designed_mm - 1e-6
            else f"shrinks to {pt(size_mm):.1f} pt to fit (designed at {pt(designed_mm):.1f} pt)")
-    return (f"{how}, under the {pt(floor_mm):.1f} pt floor of printed text on {kind} (min_text_pt in "
+    return (f"{how}, under the {pt(floor_mm):.1f} pt {FLOOR_WORDS} on {kind} (min_text_pt in "
             f"deckgen.yaml): give its box more room, shorten the text or set it larger")
 
 
