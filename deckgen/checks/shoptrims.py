@@ -4,9 +4,9 @@ A preset may cut a deck at another size than its design's (MeinSpiel's
 59×91 mm with a 4 mm safe zone for a 63×88 mm design): the faces are then
 re-rendered there (:mod:`deckgen.layout.retarget` moves the boxes) and text
 gets less room.  ``deckgen check`` renders each deck once at every such
-trim that is narrower, shorter or has a wider safe zone than the design (a
-larger trim only gives text more room) and reports what the export would
-meet there: text under the floor of ``min_text_pt`` (:mod:`deckgen.text.floor`)
+trim that is narrower or shorter than the design (a larger trim only gives
+text more room, and keeps the design's distances from the edges) and
+reports what the export would meet there: text under the floor of ``min_text_pt`` (:mod:`deckgen.text.floor`)
 and every problem that would stop the export, each tagged with the presets
 and the trim.
 """
@@ -30,7 +30,7 @@ def deck_at_trim(deck: Deck, size: CardSize) -> Deck:
 
 
 def tighter_trims(project: Project, deck: Deck) -> dict[tuple[float, float, float, float], list[str]]:
-    """(width, height, bleed, safe) of every preset's trim for ``deck`` that gives text less room than the
+    """(width, height, bleed, safe) of every preset's trim for ``deck`` narrower or shorter than the
     design -> the presets cutting there.  A preset that does not print the deck's size is left out."""
     from deckgen.presets import load_preset, preset_files
 
@@ -42,8 +42,8 @@ def tighter_trims(project: Project, deck: Deck) -> dict[tuple[float, float, floa
         except DeckgenError:
             continue  # an invalid preset is the export's to report; a size it does not print is skipped
         s = shop.size
-        if not shop.changed or (s.width >= design.width and s.height >= design.height and s.safe <= design.safe):
-            continue
+        if not shop.changed or (s.width >= design.width and s.height >= design.height):
+            continue  # as large or larger: every box keeps at least its room, every edge its distance
         found.setdefault((s.width, s.height, s.bleed, s.safe), []).append(name)
     return found
 
