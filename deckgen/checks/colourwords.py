@@ -12,7 +12,7 @@ and ``deckgen check`` holds each such colour to the word's range in HSV
 this module (red: hue 340°–12°).  An orange called "red" is a located
 error at the colour's line::
 
-    data/gladbach/style.yaml:17:3: colours.red: #f47a36 is hue 22°, outside red's 340°–12° (it prints orange) ...
+    data/gladbach/style.yaml:17:3: colours.red: #f47a36 is hue 21°, outside red's 340°–12° (it prints orange) ...
 
 A word that is not in the list, or a name that is not a colour of the
 style, is an error at its line under ``colour_words:``.
