@@ -175,3 +175,24 @@ def test_every_archive_front_holds_at_every_shop_trim(project):
     problems = shop_trim_problems(project, "archeon")
     on_the_front = [p for p in problems if "archeon/front.svg.j2" in f"{p.file} {p.message}"]
     assert on_the_front == []
+
+
+def test_check_reports_what_only_a_shops_tighter_trim_meets(tmp_path):
+    """A rule 3.6 mm above the cut is inside the design's 3 mm safe zone, outside MeinSpiel's 4 mm one."""
+    root = tmp_path / "proj"
+    create_project(root)
+    front = root / "templates" / "demo" / "front.svg.j2"
+    text = front.read_text(encoding="utf-8")
+    old = "geo.safe.x + 2, geo.cy + 8, geo.safe.w - 4, 14, size=3.4, min_size=2.4,"
+    assert old in text
+    front.write_text(text.replace(old, 'geo.safe.x + 2, geo.trim.y1 - 17.6, geo.safe.w - 4, 14, size=3.4, '
+                                       'min_size=2.4, valign="bottom",'), encoding="utf-8")
+    project = load_project(root)
+    deck = project.games["demo"].decks["demo"]
+    assert list(tighter_trims(project, deck).values()) == [["meinspiel"]]
+    design = check_faces(CheckContext(project, project.games["demo"], {}, ("en",)))
+    assert design == []
+    found = shop_trim_problems(project, "demo", ("en",))
+    assert found and all("outside the safe zone" in p.message and not p.warning for p in found)
+    assert found[0].message.endswith("[re-rendered for preset meinspiel: 59×91 mm trim, 4 mm safe zone]")
+    assert found[0].file == "data/demo/lang/en.yaml"
