@@ -22,7 +22,6 @@ from deckgen.registry import Check, CheckContext
 from deckgen.text.floor import FLOOR_WORDS
 
 
-
 def deck_at_trim(deck: Deck, size: CardSize) -> Deck:
     """``deck`` as a shop prints it at ``size``: its boxes moved there from its design size (box())."""
     style = {**dict(deck.style or {}), "design_size": [deck.size.width, deck.size.height],
@@ -44,7 +43,8 @@ def tighter_trims(project: Project, deck: Deck) -> dict[tuple[float, float, floa
             continue  # an invalid preset is the export's to report; a size it does not print is skipped
         s = shop.size
         if not shop.changed or (s.width >= design.width and s.height >= design.height):
-            continue  # as large or larger: every box keeps at least its room, every edge its distance
+            continue  # as large or larger: every box keeps at least its room (a wider safe zone there is
+            # met by the export, which re-renders the deck and names what leaves it)
         found.setdefault((s.width, s.height, s.bleed, s.safe), []).append(name)
     return found
 
