@@ -31,7 +31,7 @@ from deckgen.yamlpos import Located, load_yaml
 
 PROJECT_FILE = "deckgen.yaml"
 #: The project format this deckgen writes and reads natively (``format:`` in deckgen.yaml).
-FORMAT = 2
+FORMAT = 3
 
 
 def load_project(root: Path, only: Iterable[str] | None = None, untrusted: str = "refuse") -> Project:
@@ -99,9 +99,12 @@ def load_project(root: Path, only: Iterable[str] | None = None, untrusted: str =
             games[game_id] = game
     if col.problems:
         raise DeckgenError(col.problems + col.consequences)
+    from deckgen.text.floor import TextFloor
+
     return Project(root=root, name=data["name"], languages=languages, games=games, fonts=fonts,
                    engines=engines, format=version, bundled=is_bundled(root), notes=tuple(col.notes),
-                   limits=col.limits, needs_trust=tuple(needs_trust), parts=col.parts)
+                   limits=col.limits, needs_trust=tuple(needs_trust), parts=col.parts,
+                   min_text=TextFloor.from_settings(data.get("min_text_pt")))
 
 
 def _format(col: Collector, doc: Located) -> int:

@@ -244,6 +244,7 @@ class Project:
     limits: Any = None  # deckgen.limits.Limits of deckgen.yaml's ``limits:`` (None: the defaults)
     needs_trust: tuple[str, ...] = ()  # games left out: their engine comes from plugins not yet trusted
     parts: Any = None  # deckgen.parts.Parts: the verbs, card sources and checks the project's plugins add
+    min_text: Any = None  # deckgen.text.floor.TextFloor of deckgen.yaml's ``min_text_pt`` (None: the defaults)
 
     def descriptor(self, game: Game) -> Any:
         """The registered descriptor of ``game``'s engine, or None for a game without one."""

@@ -166,7 +166,7 @@ def render_deck(project: Path, out_dir: Path) -> list[Path]:
     import cairosvg
 
     sys.path.insert(0, str(project))
-    from deckgen.build import render_targets
+    from deckgen.render.decks import render_targets
     from deckgen.loader import load_project
 
     proj = load_project(project)
@@ -174,7 +174,8 @@ def render_deck(project: Path, out_dir: Path) -> list[Path]:
     for target in render_targets(proj, ["gladbach"]):
         if target.deck.id != "gladbach":
             continue
-        for card_id, svg in target.fronts.items():
+        for card_id, svg_hash in target.fronts.items():
+            svg = target.svgs[svg_hash]  # fronts name each card's SVG by its hash
             path = out_dir / f"{card_id}.png"
             cairosvg.svg2png(bytestring=svg.encode(), write_to=str(path), output_width=276, output_height=376)
             paths.append(path)

@@ -17,7 +17,7 @@ def test_a_format_1_project_checks_and_builds_with_a_located_note(tmp_path):
     checked = run("check", "--project", proj)
     assert checked.exit_code == 0, checked.output
     assert "deckgen.yaml:1:1: warning: no 'format:' given, so this project is read as format 1" in checked.output
-    assert "add the line 'format: 2'" in checked.output
+    assert "add the line 'format: 3'" in checked.output
     out = tmp_path / "out"
     built = run("build", "--dpi", "72", "--out", out, "--project", proj)
     assert built.exit_code == 0, built.output

@@ -179,6 +179,8 @@ def check_rulebook(ctx: CheckContext) -> list[Problem]:
 
 
 from deckgen.checks.cutsafe import CUTSAFE  # noqa: E402
+from deckgen.checks.colourwords import COLOUR_WORDS  # noqa: E402
+from deckgen.checks.shoptrims import SHOP_TRIMS  # noqa: E402
 from deckgen.checks.glossary import GLOSSARY  # noqa: E402
 from deckgen.checks.player_text import PLAYER_TEXT  # noqa: E402
 
@@ -189,6 +191,8 @@ GENERAL = (
     PLAYER_TEXT,
     CUTSAFE,
     Check("text fit and glyphs", check_faces),
+    SHOP_TRIMS,
+    COLOUR_WORDS,
     Check("documents", check_documents),
     Check("rulebook", check_rulebook),
 )

@@ -57,6 +57,13 @@ STYLE_SCHEMA = {
                 ]
             },
         },
+        "colour_words": {
+            "description": "what players call a named colour (red, green, blue, ...): deckgen check holds the "
+                           "colour to that word's hue (deckgen/checks/colour_words.yaml)",
+            "type": "object",
+            "propertyNames": {"pattern": "^[a-z][a-z0-9_-]*$"},
+            "additionalProperties": {"type": "string", "pattern": "^[a-z]+$"},
+        },
         "values": {"description": "other named values for the templates", "type": "object"},
     },
     "$defs": {

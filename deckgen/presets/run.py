@@ -106,6 +106,7 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
         return render_deck(project, game, deck, lang, store, prints, force=True)
 
     decks, problems, unprintable = preset_decks(project, game_ids, preset, options, dpi, rendered)
+    report.warnings += floor_warnings(preset, decks)
     if not decks and unprintable:
         problems += unprintable
     elif unprintable:  # e.g. Archeon's planets and tokens at a shop printing poker cards: the archive goes
@@ -144,3 +145,17 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
         report.written.append(path)
     report.folder = list(dict.fromkeys(Path(options.out) / d.gid / preset.name for d in decks))
     return report
+
+
+def floor_warnings(preset: Preset, decks: list[PresetDeck]) -> list[Problem]:
+    """Text under the floor of ``min_text_pt`` on the faces as the shop prints them (a warning before
+    ``format: 3``; from then on an error, already among the problems that stop the export)."""
+    from deckgen.text.floor import FLOOR_WORDS
+
+    found = []
+    for d in decks:
+        tag = (f" [re-rendered for preset {preset.name}: {d.shop.size.width:g}×{d.shop.size.height:g} mm trim]"
+               if d.shop.changed else "")
+        found += [replace(p, message=p.message + tag) for p in d.target.problems
+                  if p.warning and FLOOR_WORDS in p.message]
+    return unique(found)

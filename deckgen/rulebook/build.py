@@ -34,6 +34,7 @@ from deckgen.rulebook.structure import structure_problems
 
 from deckgen.rulebook.story import StoryBuilder, story_of
 from deckgen.rulebook.styles import make_styles, meta_line, register_fonts, theme_for
+from deckgen.text.floor import project_floor
 
 #: Names deckgen.rulebook.build had before its parts became modules of their own.
 __all__ = ["Context", "StoryBuilder", "build_rulebooks", "check_rulebook", "load_sources", "render_booklet",
@@ -50,7 +51,7 @@ def render_booklet(project: Project, game: Game, source: Source, data, trim: str
     found: list[Problem] = []
     theme = theme_for(game, source, fonts, found)
     ctx = Context(project, game, descriptor, data, source, draw=True, theme=theme, problems=found)
-    styles = make_styles(fonts, theme, source.lang)
+    styles = make_styles(fonts, theme, source.lang, project_floor(project).pt("booklets"))
     width = layout.trim_w - 2 * layout.margin_x
     story = story_of(ctx, styles, width)
     if ctx.problems:
@@ -84,7 +85,7 @@ def check_rulebook(project: Project, game: Game, data, languages=None) -> list[P
                       theme=theme_for(game, source, fonts, found), problems=found)
         for key in LABELS:
             ctx.label(key, names="A")  # present, with no placeholder but {names}
-        story_of(ctx, make_styles(fonts, ctx.theme, lang), 100 * mm)
+        story_of(ctx, make_styles(fonts, ctx.theme, lang, project_floor(project).pt("booklets")), 100 * mm)
         problems += ctx.problems
         problems += _glossary(project, game, source)
     return problems

@@ -35,7 +35,18 @@ def register_fonts(project: Project) -> dict[str, str]:
     return names
 
 
-def make_styles(fonts: dict[str, str], theme: Theme, lang: str) -> dict[str, ParagraphStyle]:
+def make_styles(fonts: dict[str, str], theme: Theme, lang: str,
+                floor_pt: float | None = None) -> dict[str, ParagraphStyle]:
+    """The booklet's paragraph styles; with ``floor_pt`` (``min_text_pt`` of booklets) none is smaller."""
+    styles = _styles(fonts, theme, lang)
+    if floor_pt is not None:
+        from deckgen.text.floor import raise_to_floor
+
+        raise_to_floor(styles.values(), floor_pt)
+    return styles
+
+
+def _styles(fonts: dict[str, str], theme: Theme, lang: str) -> dict[str, ParagraphStyle]:
     ink, accent = HexColor(theme.ink), HexColor(theme.accent)
     from deckgen.text.hyphenate import platypus_hyphenator
 

@@ -69,12 +69,16 @@ def _number(name: str, value: Any) -> float:
 def make_text_function(fonts: FontSet, icons: dict[str, Icon], lang: str, report: list,
                        safe_rect: tuple[float, float, float, float] | None = None, subject: str = "",
                        locate: Callable[[], tuple[str | None, int | None]] = lambda: (None, None),
-                       max_chars: int | None = None) -> Callable:
+                       max_chars: int | None = None, floor: float | None = None, floor_kind: str = "cards",
+                       floor_error: bool = False) -> Callable:
     """Build ``text(s, x, y, w, h, ...)`` for a template rendering one face in ``lang``.
 
     ``subject`` names the face in messages (``card coins-5 [ru]``); ``locate``
     returns the template file and line of the call being made; ``max_chars``
     is the longest text it lays out (the project's ``limits.string``).
+    ``floor`` (mm) is the smallest text size of ``floor_kind`` (cards,
+    documents: :mod:`deckgen.text.floor`); a text under it is an error with
+    ``floor_error``, else a warning.
     """
     longest = {} if max_chars is None else {"max_chars": max_chars}
 
@@ -86,7 +90,7 @@ def make_text_function(fonts: FontSet, icons: dict[str, Icon], lang: str, report
                           min_size=None if min_size is None else _number("min_size", min_size),
                           align=align, valign=valign, lang=lang, line_height=_number("line_height", line_height),
                           fill=fill, letter_spacing=_number("letter_spacing", letter_spacing), max_lines=max_lines,
-                          **longest)
+                          floor=floor, **longest)
         messages = list(res.problems)
         if safe_rect is not None:
             excess = safe_zone_excess(res.ink_boxes, safe_rect)
@@ -94,6 +98,11 @@ def make_text_function(fonts: FontSet, icons: dict[str, Icon], lang: str, report
                 messages.append(f"outside the safe zone by {excess:.2f} mm")
         warnings = [f"its last line is the lone word {runt!r}: no better break at this size (rephrase, or "
                     f"give the box more room)" for runt in res.runts]
+        if res.under_floor and floor is not None:
+            from .floor import floor_message
+
+            (messages if floor_error else warnings).append(
+                floor_message(res.size, _number("size", size), floor, floor_kind))
         if messages or warnings:
             at = locate()
             for message in messages:

@@ -76,6 +76,7 @@ class LayoutResult:
     baselines: list[float] = field(default_factory=list)  # y in mm of each line's baseline
     height: float = 0.0  # mm from the top of the first line's ink to the bottom of the last's
     runts: list[str] = field(default_factory=list)  # last lines of paragraphs left as a lone short word
+    under_floor: bool = False  # set under the ``floor`` size asked for (deckgen.text.floor), ink and all
 
 
 @dataclass
@@ -433,8 +434,13 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
                 font: str = "body", size: float = 3.2, min_size: float | None = None, align: str = "left",
                 valign: str = "top", lang: str = "en", line_height: float = 1.2, fill: str = "#000",
                 letter_spacing: float = 0.0, max_lines: int | None = None,
-                max_chars: int = DEFAULT_LIMITS.string) -> LayoutResult:
+                max_chars: int = DEFAULT_LIMITS.string, floor: float | None = None) -> LayoutResult:
     """Lay out marked-up ``text`` in ``box`` (mm), shrinking from ``size`` down to ``min_size``.
+
+    ``floor`` (mm) is the smallest size printed text may have (``min_text_pt``,
+    :mod:`deckgen.text.floor`): a text with ink set under it is marked
+    ``under_floor`` (the caller reports it; the size is not changed, so a
+    project that only warns about it prints as before).
 
     ``letter_spacing`` is in em (0.05 = 5 % of the font size), ``line_height``
     a multiple of the size.  See :class:`LayoutResult` for the outcome.  A
@@ -489,7 +495,8 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
             in_paragraph = 0
     return LayoutResult(svg=svg, fits=trial.fits, size=trial.size, overflow=trial.overflow,
                         lines=text_lines, missing=missing, ink_boxes=ink, problems=problems, baselines=baselines,
-                        height=trial.height * trial.size, runts=runts)
+                        height=trial.height * trial.size, runts=runts,
+                        under_floor=floor is not None and bool(ink) and trial.size < floor - 1e-6)
 
 
 def _render(trial: _Trial, box: TextBox, align: str, valign: str, line_height: float, fill: str):

@@ -18,7 +18,8 @@ def text(face: Face, s: Any, x: float, y: float, w: float, h: float, font: str =
     at ``size`` mm, shrunk down to ``min_size`` to fit; drawn as glyph outlines (deckgen.text).
 
     Overflow, missing glyphs and ink outside the safe zone are problems at the
-    text's language-file line; a nearly black ``fill`` that is not neutral is
+    text's language-file line, and so is a text under the floor of printed
+    text (``min_text_pt``: a warning before ``format: 3``); a nearly black ``fill`` that is not neutral is
     a preflight warning at the template line.
     """
     warning = almost_black(fill)
@@ -26,10 +27,14 @@ def text(face: Face, s: Any, x: float, y: float, w: float, h: float, font: str =
         face.report(warning, warning=True, about_face=False)  # one per template line
     drawn = face.memo.get(text)
     if drawn is None:
+        from deckgen.text.floor import floor_is_error, project_floor
+
         g = face.geo
+        kind = "cards" if getattr(face.renderer, "deck", None) is not None else "documents"
         drawn = face.memo[text] = make_text_function(
             face.fonts, face.icons, face.lang, face.problems, safe_rect=(g.safe.x, g.safe.y, g.safe.x1, g.safe.y1),
-            subject=face.subject, locate=face.where, max_chars=face.limits.string)
+            subject=face.subject, locate=face.where, max_chars=face.limits.string,
+            floor=project_floor(face.project).mm(kind), floor_kind=kind, floor_error=floor_is_error(face.project))
     return drawn(s, x, y, w, h, font, size, min_size, align, valign, fill, line_height, letter_spacing, name,
                  max_lines)
 
