@@ -3,12 +3,16 @@
 The decks are re-rendered at the shop's trim where it differs, drawn at
 its pixel size, converted to CMYK where it asks (:mod:`deckgen.presets.colourpass`)
 and handed to its writer (:mod:`deckgen.presets.files`); nothing is written
-if anything has a problem.
+if anything has a problem.  Every deck of the selection goes, as the
+product of the shop's that fits it (:mod:`deckgen.presets.products`): a
+deck that none fits is an error naming the deck and the shop unless the
+user leaves it out with ``--skip DECK``, so an order is never partial
+without saying so (:mod:`deckgen.presets.order` sums it up).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -19,31 +23,73 @@ from deckgen.outputs.plan import PlannedFile
 from deckgen.outputs.selection import BuildOptions, deck_languages, selected_decks
 from deckgen.presets import Preset
 from deckgen.presets.colourpass import ColourPass
-from deckgen.presets.files import collisions, preset_files
+from deckgen.presets.files import Output, collisions, preset_files
+from deckgen.presets.order import OrderedDeck, OrderSummary, SkippedDeck
 from deckgen.presets.target import PresetDeck, PresetReport
 from deckgen.render.decks import DeckTarget, Fingerprints, options_store, render_deck
 from deckgen.render.store import hash_text, renderer_id
 
 
+@dataclass
+class Order:
+    """What a preset export sends: the decks, the files (each name once) and the decks left out."""
+
+    decks: list[PresetDeck] = field(default_factory=list)
+    outputs: list[Output] = field(default_factory=list)
+    skipped: list[SkippedDeck] = field(default_factory=list)
+    files_of: dict[int, int] = field(default_factory=dict)  # id(PresetDeck) -> its number of files
+    deck_of: dict[Path, PresetDeck] = field(default_factory=dict)  # each file's deck
+
+    def summary(self, preset: Preset, written: bool) -> OrderSummary:
+        """The one-screen summary of this order."""
+        summary = OrderSummary(preset.name, preset.title, skipped=list(self.skipped), files=len(self.outputs),
+                               written=written)
+        for d in self.decks:
+            summary.decks.append(OrderedDeck(
+                d.gid, d.deck.label, d.lang if d.deck.localized else "", d.target.stem, len(d.cards),
+                sum(c.count for c in d.cards), d.shop.product.id, d.shop.product.title, _size_text(d),
+                self.files_of.get(id(d), 0)))
+        return summary
+
+
+def _size_text(d: PresetDeck) -> str:
+    s = d.shop.size
+    return f"{s.width:g}×{s.height:g} mm + {s.bleed:g} mm bleed, {d.shop.pixels[0]}×{d.shop.pixels[1]} px"
+
+
+def check_skip(project: Project, game_ids: list[str], skip: tuple[str, ...]) -> list[Problem]:
+    """A ``--skip`` naming no deck of the selected games is a problem listing the decks there are."""
+    known = {name for gid in game_ids for deck in project.games[gid].decks.values()
+             for name in (deck.id, deck.label)}
+    return [Problem(None, None, None, "--skip", f"no deck {name!r} in {', '.join(game_ids)} (its decks: "
+                                                f"{', '.join(sorted(known))})")
+            for name in skip if name not in known]
+
+
 def preset_decks(project: Project, game_ids: list[str], preset: Preset, options: BuildOptions, dpi: int | None,
-                 target_of: Callable[[Game, Deck, str], DeckTarget], check_cut: bool = True
-                 ) -> tuple[list[PresetDeck], list[Problem], list[Problem]]:
+                 target_of: Callable[[Game, Deck, str], DeckTarget], check_cut: bool = True,
+                 skip: tuple[str, ...] = ()) -> tuple[list[PresetDeck], list[Problem], list[SkippedDeck]]:
     """Every deck the preset prints, in each language, with its target from ``target_of(game, deck at the
-    shop's size, lang)``; the problems found, and those of decks of a size the preset has none for."""
-    problems: list[Problem] = []
+    shop's size, lang)``; the problems found (a deck no product fits among them), and the decks ``skip``
+    leaves out."""
+    problems: list[Problem] = check_skip(project, game_ids, skip)
     decks: list[PresetDeck] = []
+    skipped: list[SkippedDeck] = []
     cut_checked: set = set()
-    unprintable: list[Problem] = []  # decks of a size the preset has none for (tarot cards at a poker shop)
     for gid in game_ids:
         game = project.games[gid]
         for deck in selected_decks(game, options.variant):
+            size = deck.size
+            if deck.id in skip or deck.label in skip:
+                fits = preset.product_for(deck)
+                why = (f"--skip (it would print as {fits.id})" if fits is not None
+                       else f"--skip; no product of {preset.name} fits it")
+                skipped.append(SkippedDeck(gid, deck.label, f"{size.name} {size.width:g}×{size.height:g} mm", why))
+                continue
             try:
                 shop = preset.shop_size(deck, dpi)
             except DeckgenError as exc:
-                if preset.size_key(deck) is not None:
-                    problems += exc.problems
-                else:  # a size the shop does not print: the other decks still go, if there are any
-                    unprintable += exc.problems
+                problems += exc.problems
                 continue
             s = shop.size
             if check_cut and shop.changed and (gid, s.width, s.height) not in cut_checked:  # the cut-safe rules
@@ -65,28 +111,57 @@ def preset_decks(project: Project, game_ids: list[str], preset: Preset, options:
                 problems += errors
                 cards = [c for c in deck.cards if not options.cards or c.id in options.cards]
                 decks.append(PresetDeck(gid, deck, shop, target, cards))
-    return decks, problems, unprintable
+    return decks, problems, skipped
 
 
-def plan_preset(project: Project, game_ids: list[str], preset: Preset, options: BuildOptions,
-                dpi: int | None = None, base_url: str | None = None) -> list[PlannedFile]:
-    """Every file ``export_preset`` writes, from the data alone (no face rendered or drawn)."""
+def order_files(project: Project, preset: Preset, decks: list[PresetDeck], skipped: list[SkippedDeck],
+                options: BuildOptions, renderer: str, colour: ColourPass | None,
+                base_url: str | None) -> tuple[Order, list[Problem]]:
+    """The files of every deck (each name once) and the problems of names given to two different faces."""
+    order = Order(decks=decks, skipped=skipped)
+    outputs: list[Output] = []
+    for d in decks:
+        mine = preset_files(project, preset, [d], options, renderer, colour, base_url)
+        order.files_of[id(d)] = len({o.path for o in mine})
+        for o in mine:
+            order.deck_of.setdefault(o.path, d)
+        outputs += mine
+    order.outputs, problems = collisions(preset, outputs)
+    return order, problems
+
+
+def plan_order(project: Project, game_ids: list[str], preset: Preset, options: BuildOptions,
+               dpi: int | None = None, base_url: str | None = None, skip: tuple[str, ...] = ()) -> Order:
+    """The order ``export_preset`` makes, from the data alone (no face rendered or drawn): each face is named
+    by a key of its card and side (a shared back, one key), so the plan shows which face every file holds."""
     def placeholder(game: Game, deck: Deck, lang: str) -> DeckTarget:
         """A target whose faces are named, not rendered: the same card, the same name; a shared back, one."""
         return DeckTarget(game, deck, lang, {c.id: hash_text("front", c.id) for c in deck.cards},
                           {c.id: hash_text("back", c.id if c.back else "") for c in deck.cards})
 
-    decks, problems, unprintable = preset_decks(project, game_ids, preset, options, dpi, placeholder, False)
-    if not decks and unprintable:
-        problems += unprintable
-    outputs = preset_files(project, preset, decks, options, renderer_id(), None, base_url)
-    problems += collisions(preset, outputs)
+    decks, problems, skipped = preset_decks(project, game_ids, preset, options, dpi, placeholder, False, skip)
     if problems:
         raise DeckgenError(unique(problems))
-    sizes = {Path(options.out) / d.gid / preset.name: d.shop.size for d in decks}
+    order, problems = order_files(project, preset, decks, skipped, options, renderer_id(), None, base_url)
+    if problems:
+        raise DeckgenError(unique(problems))
+    return order
+
+
+def plan_preset(project: Project, game_ids: list[str], preset: Preset, options: BuildOptions,
+                dpi: int | None = None, base_url: str | None = None, skip: tuple[str, ...] = ()
+                ) -> list[PlannedFile]:
+    """Every file ``export_preset`` writes, from the data alone (no face rendered or drawn)."""
+    order = plan_order(project, game_ids, preset, options, dpi, base_url, skip)
+    return planned_files(preset, order, options)
+
+
+def planned_files(preset: Preset, order: Order, options: BuildOptions) -> list[PlannedFile]:
+    """The order's files as ``--plan`` lists them."""
     planned = []
-    for path, _make in outputs:
-        size = next((sizes[folder] for folder in path.parents if folder in sizes), None)
+    for out in order.outputs:
+        path = out.path
+        size = order.deck_of[path].shop.size if path in order.deck_of else None
         paper = f"{size.width:g}x{size.height:g}mm" if size is not None else None
         planned.append(PlannedFile(path, f"preset {preset.name}", paper, None,
                                    1 if path.suffix in (".png", ".jpg") else None))
@@ -94,9 +169,10 @@ def plan_preset(project: Project, game_ids: list[str], preset: Preset, options: 
 
 
 def export_preset(project: Project, game_ids: list[str], preset: Preset, options: BuildOptions,
-                  dpi: int | None = None, base_url: str | None = None) -> PresetReport:
+                  dpi: int | None = None, base_url: str | None = None, skip: tuple[str, ...] = ()) -> PresetReport:
     """Write the games' decks as ``preset`` says into OUT/GAME/PRESET/; raises DeckgenError, writing nothing,
-    on any problem (a face that does not fit the shop's size, a card over the ink limit, names that collide)."""
+    on any problem (a deck no product fits and not in ``skip``, a face that does not fit the shop's size, a
+    card over the ink limit, names that collide)."""
     store = options_store(options)
     prints = Fingerprints(project)
     renderer = renderer_id()
@@ -105,12 +181,11 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
     def rendered(game: Game, deck: Deck, lang: str) -> DeckTarget:
         return render_deck(project, game, deck, lang, store, prints, force=True)
 
-    decks, problems, unprintable = preset_decks(project, game_ids, preset, options, dpi, rendered)
-    if not decks and unprintable:
-        problems += unprintable
-    elif unprintable:  # e.g. Archeon's planets and tokens at a shop printing poker cards: the archive goes
-        report.warnings += [replace(p, message=f"{p.message}: not exported", warning=True)
-                            for p in unprintable if p.field and p.field.startswith("decks.")]
+    report.warnings += list(preset.notes)
+    # the names first: a plan from the data alone finds a deck no product fits and two faces under one name
+    # before anything is drawn
+    plan_order(project, game_ids, preset, options, dpi, base_url, skip)
+    decks, problems, skipped = preset_decks(project, game_ids, preset, options, dpi, rendered, skip=skip)
     if problems:
         raise DeckgenError(unique(problems))
 
@@ -135,12 +210,13 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
         problems += colour.ink_problems()
         report.warnings += colour.gamut_warnings()
         report.darkest = colour.darkest
-    outputs = preset_files(project, preset, decks, options, renderer, colour, base_url)
-    problems += collisions(preset, outputs)
+    order, name_problems = order_files(project, preset, decks, skipped, options, renderer, colour, base_url)
+    problems += name_problems
     if problems:
         raise DeckgenError(unique(problems))
-    for path, make in outputs:
-        write_atomic(path, make(store))
-        report.written.append(path)
+    for out in order.outputs:
+        write_atomic(out.path, out.make(store))
+        report.written.append(out.path)
     report.folder = list(dict.fromkeys(Path(options.out) / d.gid / preset.name for d in decks))
+    report.summary = order.summary(preset, written=True)
     return report
