@@ -233,8 +233,8 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
         for stem, (face, ink) in report.darkest.items():
             click.echo(f"{stem}: darkest face {face}, total ink up to {ink:.0f} %")
         if report.summary:
-            for line in report.summary.lines():
-                click.echo(line)
+            for text in report.summary.lines():
+                click.echo(text)
         where = ", ".join(str(f) for f in report.folder) or str(options.out)
         click.echo(f"wrote {len(report.written)} files to {where}")
         return
@@ -256,10 +256,10 @@ def _print_order(summary, planned, as_json: bool, notes) -> None:
         data["paths"] = [str(p.path) for p in planned]
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    for line in planned:
-        click.echo(line.line())
-    for line in summary.lines():
-        click.echo(line)
+    for planned_file in planned:
+        click.echo(planned_file.line())
+    for text in summary.lines():
+        click.echo(text)
 
 
 def _pair(text: str, option: str) -> tuple[float, float]:
