@@ -92,7 +92,7 @@ def preset_files(project: Project, preset: Preset, decks: list[PresetDeck], opti
                 rows.append([card.id, card.count if preset.copies == "count" else 1, front, back,
                              _card_name(d, card)])
             uses: dict[str, int] = {}
-            for _name, key, _what in dict((n, (n, k, w)) for n, k, w in pngs).values():
+            for _name, key in {(n, k) for n, k, _w in pngs}:  # how many names each face is written under
                 uses[key] = uses.get(key, 0) + 1
             encoded: dict[str, bytes] = {}  # a face written under several names (backs: each) is encoded once
             for name, key, what in pngs:
