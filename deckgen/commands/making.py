@@ -258,8 +258,8 @@ def _print_order(summary, planned, as_json: bool, notes) -> None:
         return
     for planned_file in planned:
         click.echo(planned_file.line())
-    for text in summary.lines():
-        click.echo(text)
+    for text in summary.lines():  # after the listing, as comment lines: a tool reading the paths skips them
+        click.echo(f"# {text}")
 
 
 def _pair(text: str, option: str) -> tuple[float, float]:

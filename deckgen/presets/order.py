@@ -13,6 +13,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class OrderedDeck:
     """One deck in one language as the order carries it."""
@@ -56,13 +60,13 @@ class OrderSummary:
         out = [f"{verb} for {self.shop} (preset {self.preset}):"]
         width = max((len(f"{d.game}/{d.stem}") for d in self.decks), default=0)
         for d in self.decks:
-            out.append(f"  {d.game + '/' + d.stem:<{width}}  {d.printed:>4} cards ({d.cards} kinds)  "
-                       f"{d.product_title} [{d.size}]  {d.files} files")
+            out.append(f"  {d.game + '/' + d.stem:<{width}}  {_n(d.printed, 'card'):>9} ({_n(d.cards, 'kind')})  "
+                       f"{d.product_title} [{d.size}]  {_n(d.files, 'file')}")
         for s in self.skipped:
             out.append(f"  skipped {s.game}/{s.deck} ({s.size}): {s.why}")
         printed = sum(d.printed for d in self.decks)
-        out.append(f"  {len(self.decks)} deck{'s' if len(self.decks) != 1 else ''}, {printed} cards, "
-                   f"{self.files} files; {len(self.skipped)} deck{'s' if len(self.skipped) != 1 else ''} skipped")
+        out.append(f"  {_n(len(self.decks), 'deck')}, {_n(printed, 'card')}, {_n(self.files, 'file')}; "
+                   f"{_n(len(self.skipped), 'deck')} skipped")
         return out
 
     def as_json(self) -> dict[str, Any]:

@@ -45,6 +45,8 @@ class Order:
         summary = OrderSummary(preset.name, preset.title, skipped=list(self.skipped), files=len(self.outputs),
                                written=written)
         for d in self.decks:
+            if not d.cards:  # --cards picked none of its cards: nothing goes
+                continue
             summary.decks.append(OrderedDeck(
                 d.gid, d.deck.label, d.lang if d.deck.localized else "", d.target.stem, len(d.cards),
                 sum(c.count for c in d.cards), d.shop.product.id, d.shop.product.title, _size_text(d),
