@@ -94,12 +94,13 @@ def preset_decks(project: Project, game_ids: list[str], preset: Preset, options:
                 problems += exc.problems
                 continue
             s = shop.size
-            if check_cut and shop.changed and (gid, s.width, s.height) not in cut_checked:  # the cut-safe rules
-                from deckgen.checks.cutsafe import cut_problems  # at the shop's trim
+            if check_cut and shop.changed and (gid, size, s) not in cut_checked:  # the cut-safe rules at the
+                from deckgen.checks.cutsafe import cut_problems  # shop's trim, for the decks of this deck's size
 
-                cut_checked.add((gid, s.width, s.height))
+                cut_checked.add((gid, size, s))
+                alike = replace(game, decks={k: v for k, v in game.decks.items() if v.size == size})
                 problems += [replace(p, message=f"{p.message} [at preset {preset.name}'s {s.width:g}×{s.height:g} "
-                                                f"mm trim]") for p in cut_problems(project, game, s) if not p.warning]
+                                                f"mm trim]") for p in cut_problems(project, alike, s) if not p.warning]
             shop_deck = replace(deck, size=shop.size, style={**dict(deck.style or {}), "design_size": [
                 deck.size.width, deck.size.height], "design_bleed": deck.size.bleed}) if shop.changed else deck
             for lang in deck_languages(project, deck, options.languages):
