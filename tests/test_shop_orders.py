@@ -294,3 +294,19 @@ def test_the_cli_fails_with_exit_2_naming_the_deck_and_the_shop_and_prints_a_jso
 def test_screentop_images_are_the_cut_card_without_bleed():
     (product,) = load_preset("screentop", None).products
     assert product.bleed == 0 and product.fits == ("any",)
+
+
+def test_the_cut_safe_rules_at_a_shops_size_apply_to_the_decks_of_that_size_only(tmp_path):
+    """Screentop draws every deck at its own trim without bleed: the 30 mm tokens' size must not be laid on the
+    archive's boxes (which gave 14 false 'keep 2 mm from other elements' errors)."""
+    from deckgen.presets.run import preset_decks
+    from deckgen.render.decks import DeckTarget
+
+    def named(game, deck, lang):
+        return DeckTarget(game, deck, lang, {c.id: hash_text("front", c.id) for c in deck.cards},
+                          {c.id: hash_text("back", c.id) for c in deck.cards})
+
+    decks, problems, _skipped = preset_decks(bundled_project(), ["archeon"], load_preset("screentop", None),
+                                             _options(tmp_path, languages=("en",)), None, named, check_cut=True)
+    assert {d.deck.id for d in decks} == {"archive", "planets", "tokens"}
+    assert [str(p) for p in problems if "at preset screentop" in p.message] == []
