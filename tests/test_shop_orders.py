@@ -310,3 +310,30 @@ def test_the_cut_safe_rules_at_a_shops_size_apply_to_the_decks_of_that_size_only
                                              _options(tmp_path, languages=("en",)), None, named, check_cut=True)
     assert {d.deck.id for d in decks} == {"archive", "planets", "tokens"}
     assert [str(p) for p in problems if "at preset screentop" in p.message] == []
+
+
+# ------------------------------------------------------------------ print-and-cut: the marks' zone kept clear
+
+
+@pytest.mark.parametrize("paper", [(210, 297), (215.9, 279.4)])
+@pytest.mark.parametrize("card", [(63, 88, "rect"), (30, 30, "round"), (70, 120, "rect")])
+def test_the_print_and_cut_slug_keeps_well_clear_of_the_registration_marks(paper, card):
+    """The review measured the slug 1.0 mm from the bottom-left L: a cutter's sensor can misread it."""
+    from deckgen.layout.geometry import FURNITURE_CLEARANCE_MM, plan_sheet
+    from deckgen.layout.layouts import load_layout
+    from deckgen.model import CardSize
+
+    plan = plan_sheet(*paper, CardSize(card[0], card[1], shape=card[2]), load_layout("print-and-cut"))
+    reg = plan.registration
+    assert reg is not None
+    x, y = plan.slug_anchor
+    lo, hi = (y, y + plan.slug_length) if plan.slug_vertical else (x, x + plan.slug_length)
+    along = plan.paper_h if plan.slug_vertical else plan.paper_w
+    marks = reg.rects(plan.paper_w, plan.paper_h)
+    # the marks' extent along the slug's edge, at each end
+    near = max((r.y1 if plan.slug_vertical else r.x1) for r in marks
+               if (r.y if plan.slug_vertical else r.x) < along / 2)
+    far = min((r.y if plan.slug_vertical else r.x) for r in marks
+              if (r.y if plan.slug_vertical else r.x) > along / 2)
+    assert lo - near >= FURNITURE_CLEARANCE_MM - 1e-9 and far - hi >= FURNITURE_CLEARANCE_MM - 1e-9
+    assert plan.slug_length > 40  # still room for the slug's words
