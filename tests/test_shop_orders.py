@@ -337,3 +337,47 @@ def test_the_print_and_cut_slug_keeps_well_clear_of_the_registration_marks(paper
               if (r.y if plan.slug_vertical else r.x) > along / 2)
     assert lo - near >= FURNITURE_CLEARANCE_MM - 1e-9 and far - hi >= FURNITURE_CLEARANCE_MM - 1e-9
     assert plan.slug_length > 40  # still room for the slug's words
+
+
+# ------------------------------------------------------------------ tuck boxes: colour past the cut lines
+
+
+def test_a_tuck_box_bleeds_its_colour_past_the_cut_lines(tmp_path):
+    """The review found every panel's colour stopping exactly at the cut: a cut a little outside left white."""
+    import shutil
+    import subprocess
+
+    import numpy as np
+    from PIL import Image
+
+    from deckgen.build import build
+    from deckgen.layout.tuckbox import net_bleed
+    from deckgen.outputs.decks import tuckbox_net
+
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (poppler-utils) is not installed")
+    root = fixture_project("format1", tmp_path / "proj")
+    cards = root / "data/demo/cards.yaml"  # enough cards for a tuck box
+    cards.write_text(cards.read_text(encoding="utf-8").replace("count: 2", "count: 20"), encoding="utf-8")
+    project = load_project(root)
+    options = BuildOptions(out=tmp_path / "out", dpi=72, languages=("en",), workers=1, documents=False)
+    build(project, ["demo"], options)
+    (pdf,) = sorted((tmp_path / "out").rglob("*tuckbox*.pdf"))
+    deck = project.games["demo"].decks["demo"]
+    net = tuckbox_net(deck, [c for c in deck.cards for _ in range(c.count)], options)
+    assert net is not None and net_bleed(net) >= 2.5
+    subprocess.run(["pdftoppm", "-r", "100", "-png", "-singlefile", str(pdf), str(tmp_path / "box")], check=True)
+    rgb = np.asarray(Image.open(tmp_path / "box.png").convert("RGB")).astype(int)
+    px = rgb.shape[1] / net.paper_w  # pixels per mm
+
+    def colour_at(x_mm: float, y_mm: float) -> int:  # PDF y runs up, image rows down
+        return int(rgb[int(round((net.paper_h - y_mm) * px)), int(round(x_mm * px))].sum())
+
+    p = net.panels()
+    back, tongue, dust, low = p["back"], p["tongue-top"], p["dust-right-bottom"], p["tongue-bottom"]
+    outside = [(back.x1 + 1.5, back.y + back.h / 2), (back.x + back.w / 2, back.y - 1.5),
+               (tongue.x + tongue.w / 2, tongue.y1 + 1.5), (dust.x + dust.w / 2, dust.y - 1.5),
+               (low.x - 1.5, low.y + low.h / 2)]
+    assert all(colour_at(x, y) < 700 for x, y in outside), [colour_at(x, y) for x, y in outside]
+    glue = p["glue"]
+    assert colour_at(glue.x - 2.5, glue.y + glue.h / 2) > 740  # not past the glue flap's own edge
