@@ -381,3 +381,62 @@ def test_a_tuck_box_bleeds_its_colour_past_the_cut_lines(tmp_path):
     assert all(colour_at(x, y) < 700 for x, y in outside), [colour_at(x, y) for x, y in outside]
     glue = p["glue"]
     assert colour_at(glue.x - 2.5, glue.y + glue.h / 2) > 740  # not past the glue flap's own edge
+
+
+# ------------------------------------------------------------------ frames clear of a shop's safe zone
+
+
+def _printed_ink(box, stroke, design, shop) -> float:
+    from deckgen.layout.retarget import retarget_box
+
+    x, y, w, h = retarget_box(tuple(box), (design.width, design.height), (shop.width, shop.height))
+    return min(x, y, shop.width - x - w, shop.height - y - h) - stroke / 2
+
+
+def test_meinspiels_frames_move_out_of_its_4_mm_safe_zone_and_take_their_neighbours_along():
+    """The review measured the classic frames 3.47-3.60 mm inside MeinSpiel's cut, inside its 4 mm zone."""
+    from deckgen.model import CardSize
+    from deckgen.presets.frames import frames_out_of_safe_zone, merged
+    from deckgen.presets.run import _faces
+
+    project = bundled_project()
+    game = project.games["classic"]
+    deck = game.decks["classic"]
+    style = merged(game.style, deck.style or {})
+    meinspiel = load_preset("meinspiel", None).product_for(deck)
+    assert meinspiel is not None
+    shop = CardSize(*meinspiel.trim, bleed=3, safe=4)
+    moved = frames_out_of_safe_zone(style, deck.size, shop, _faces(project, game, deck))
+    boxes, values = style["boxes"], style["values"]
+    for frame, stroke in (("frame", values["frame_width"]), ("back-frame", values["back_frame_width"])):
+        assert _printed_ink(boxes[frame], stroke, deck.size, shop) < 4  # as designed: inside the zone
+        assert 4 <= _printed_ink(moved[frame], stroke, deck.size, shop) <= 4.2  # moved just clear of it
+    # the corner index keeps its distance to the frame's line (the cut-safe rules' 2 mm)
+    assert moved["index-top-left"][0] - moved["frame"][0] == pytest.approx(boxes["index-top-left"][0]
+                                                                           - boxes["frame"][0])
+    art, new_art = boxes["art"], moved["art"]  # the middle of the card is spread, not moved off its centre
+    assert new_art[0] + new_art[2] / 2 == pytest.approx(art[0] + art[2] / 2, abs=0.01)
+    assert art[2] - 1 < new_art[2] < art[2]
+    # at The Game Crafter's 1/8 in safe zone the frames are clear already: nothing moves
+    tgc = load_preset("tgc", None).product_for(deck)
+    assert tgc is not None
+    assert frames_out_of_safe_zone(style, deck.size, CardSize(*tgc.trim, bleed=3.175, safe=3.175),
+                                   _faces(project, game, deck)) == {}
+
+
+def test_a_backs_frame_moves_nothing_on_the_front_and_a_frame_that_bleeds_off_stays():
+    from deckgen.model import CardSize
+    from deckgen.presets.frames import frames_out_of_safe_zone, merged
+    from deckgen.presets.run import _faces
+
+    project = bundled_project()
+    game = project.games["archeon"]
+    deck = game.decks["archive"]
+    shop = CardSize(59, 91, bleed=3, safe=4)
+    faces = _faces(project, game, deck)
+    moved = frames_out_of_safe_zone(merged(game.style, deck.style or {}), deck.size, shop, faces)
+    front, back = faces[0], faces[1]
+    assert "back-frame" in moved and set(moved) <= back
+    assert not set(moved) & (front - back)  # the archive front (no frame of its own) keeps its layout
+    bleeding = {"boxes": {"edge": [-1, -1, 65, 90], "index": [5, 5, 8, 10]}, "roles": {"edge": "frame"}}
+    assert frames_out_of_safe_zone(bleeding, CardSize(63, 88), shop) == {}

@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Callable
 
 from deckgen.errors import DeckgenError, Problem, unique
-from deckgen.model import Deck, Game, Project
+from deckgen.model import CardSize, Deck, Game, Project
 from deckgen.output import write_atomic
 from deckgen.outputs.plan import PlannedFile
 from deckgen.outputs.selection import BuildOptions, deck_languages, selected_decks
 from deckgen.presets import Preset
 from deckgen.presets.colourpass import ColourPass
 from deckgen.presets.files import Output, collisions, preset_files
+from deckgen.presets.frames import frames_out_of_safe_zone, merged, with_boxes
 from deckgen.presets.order import OrderedDeck, OrderSummary, SkippedDeck
 from deckgen.presets.target import PresetDeck, PresetReport
 from deckgen.render.decks import DeckTarget, Fingerprints, options_store, render_deck
@@ -98,11 +99,14 @@ def preset_decks(project: Project, game_ids: list[str], preset: Preset, options:
                 from deckgen.checks.cutsafe import cut_problems  # shop's trim, for the decks of this deck's size
 
                 cut_checked.add((gid, size, s))
-                alike = replace(game, decks={k: v for k, v in game.decks.items() if v.size == size})
+                alike = _frames_moved(project, game, size, s)
                 problems += [replace(p, message=f"{p.message} [at preset {preset.name}'s {s.width:g}×{s.height:g} "
                                                 f"mm trim]") for p in cut_problems(project, alike, s) if not p.warning]
-            shop_deck = replace(deck, size=shop.size, style={**dict(deck.style or {}), "design_size": [
-                deck.size.width, deck.size.height], "design_bleed": deck.size.bleed}) if shop.changed else deck
+            moved = frames_out_of_safe_zone(merged(game.style, deck.style or {}), size, s,  # frames clear of
+                                            _faces(project, game, deck) if shop.changed else [])
+            shop_deck = replace(deck, size=shop.size, style={**with_boxes(deck.style or {}, moved),  # its safe zone
+                                                             "design_size": [deck.size.width, deck.size.height],
+                                                             "design_bleed": deck.size.bleed}) if shop.changed else deck
             for lang in deck_languages(project, deck, options.languages):
                 target = target_of(game, shop_deck, lang)
                 errors = [p for p in target.problems if not p.warning]
@@ -115,6 +119,32 @@ def preset_decks(project: Project, game_ids: list[str], preset: Preset, options:
                 cards = [c for c in deck.cards if not options.cards or c.id in options.cards]
                 decks.append(PresetDeck(gid, deck, shop, target, cards))
     return decks, problems, skipped
+
+
+def _frames_moved(project: Project, game: Game, size: CardSize, shop: CardSize) -> Game:
+    """``game`` with only its decks of ``size``, their layout boxes moved as they are drawn at ``shop``'s size
+    (:mod:`deckgen.presets.frames`), each where it is written (game style or deck style), for the cut-safe
+    rules to check."""
+    def own(style, moved):
+        names = set((style or {}).get("boxes") or {})
+        return with_boxes(style or {}, {k: v for k, v in moved.items() if k in names})
+
+    decks, game_moved = {}, {}
+    for k, v in game.decks.items():
+        if v.size != size:
+            continue
+        moved = frames_out_of_safe_zone(merged(game.style, v.style or {}), size, shop, _faces(project, game, v))
+        game_moved.update({name: box for name, box in moved.items() if name not in game_moved})
+        decks[k] = replace(v, style=own(v.style, moved)) if v.style else v
+    return replace(game, style=own(game.style, game_moved), decks=decks)
+
+
+def _faces(project: Project, game: Game, deck: Deck) -> list[frozenset[str]]:
+    """The layout boxes each template of ``deck`` names (its front and back, and cards' own)."""
+    from deckgen.checks.cutsafe import template_boxes
+
+    templates = dict.fromkeys([deck.front, deck.back, *(t for c in deck.cards for t in (c.front, c.back) if t)])
+    return [template_boxes(project, game.id, t) for t in templates if t]
 
 
 def order_files(project: Project, preset: Preset, decks: list[PresetDeck], skipped: list[SkippedDeck],
