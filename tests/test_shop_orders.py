@@ -6,7 +6,9 @@ product of the shop fits stop the plan naming the deck and the shop, and
 with exactly those ``--skip``-ped every file holds one face, each front's
 back is the card's own back (Archeon's Blood and Sand) or the deck's, and
 every manifest row names that pair.  Planted cases on the small demo
-project cover user presets and the CLI.
+project cover user presets and the CLI; then the smaller prepress fixes:
+the print-and-cut slug kept clear of the registration marks, tuck boxes
+bleeding past their cut lines, frames moved out of MeinSpiel's safe zone.
 """
 
 from __future__ import annotations

@@ -86,9 +86,14 @@ def test_drivethru_pairs_each_archeon_front_with_its_own_back_in_a_pdf_x1a(proje
     assert report.summary is not None and [d.deck for d in report.summary.decks] == ["archive"]
 
 
-def test_meinspiel_writes_fronts_and_backs_pdfs_page_for_page(project, tmp_path_factory):
+def test_meinspiel_writes_fronts_and_backs_pdfs_page_for_page_with_frames_clear_of_its_safe_zone(
+        project, tmp_path_factory):
+    """The frames sat 3.5-3.6 mm inside the 59x91 mm cut, inside MeinSpiel's 4 mm zone: now just outside it."""
+    import shutil
+    import subprocess
+
     options = _options(tmp_path_factory, cards=("sabers-1", "staves-2"))
-    report = export_preset(project, ["classic"], load_preset("meinspiel", project.root), options, 60,
+    report = export_preset(project, ["classic"], load_preset("meinspiel", project.root), options, 150,
                            skip=("adapted-42",))
     folder = options.out / "classic" / "meinspiel"
     with pikepdf.open(folder / "classic-en-fronts.pdf") as fronts, \
@@ -97,6 +102,17 @@ def test_meinspiel_writes_fronts_and_backs_pdfs_page_for_page(project, tmp_path_
         with fronts.open_metadata() as xmp:
             assert xmp.get("pdfxid:GTS_PDFXVersion") == "PDF/X-4"
     assert report.summary is not None and [s.deck for s in report.summary.skipped] == ["adapted-42"]
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (poppler-utils) is not installed")
+    for side in ("fronts", "backs"):
+        png = options.out / f"{side}"
+        subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", "-singlefile",
+                        str(folder / f"classic-en-{side}.pdf"), str(png)], check=True)
+        rgb = np.asarray(Image.open(f"{png}.png").convert("RGB")).astype(int)
+        per_mm = rgb.shape[1] / 65  # the page: 59 mm + 3 mm bleed each side
+        light = np.nonzero(rgb[rgb.shape[0] // 2].sum(axis=1) > 300)[0]  # the frame's light line on the dark card
+        left, right = light.min() / per_mm - 3, 62 - (light.max() + 1) / per_mm
+        assert 4.0 <= left <= 4.5 and 4.0 <= right <= 4.5, (side, left, right)
 
 
 def test_screentop_images_are_cut_without_bleed_and_keep_per_card_backs(project, tmp_path_factory):
