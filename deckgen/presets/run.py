@@ -102,11 +102,7 @@ def preset_decks(project: Project, game_ids: list[str], preset: Preset, options:
                 alike = _frames_moved(project, game, size, s)
                 problems += [replace(p, message=f"{p.message} [at preset {preset.name}'s {s.width:g}×{s.height:g} "
                                                 f"mm trim]") for p in cut_problems(project, alike, s) if not p.warning]
-            moved = frames_out_of_safe_zone(merged(game.style, deck.style or {}), size, s,  # frames clear of
-                                            _faces(project, game, deck) if shop.changed else [])
-            shop_deck = replace(deck, size=shop.size, style={**with_boxes(deck.style or {}, moved),  # its safe zone
-                                                             "design_size": [deck.size.width, deck.size.height],
-                                                             "design_bleed": deck.size.bleed}) if shop.changed else deck
+            shop_deck = _at_shop_size(project, game, deck, s) if shop.changed else deck
             for lang in deck_languages(project, deck, options.languages):
                 target = target_of(game, shop_deck, lang)
                 errors = [p for p in target.problems if not p.warning]
@@ -119,6 +115,16 @@ def preset_decks(project: Project, game_ids: list[str], preset: Preset, options:
                 cards = [c for c in deck.cards if not options.cards or c.id in options.cards]
                 decks.append(PresetDeck(gid, deck, shop, target, cards))
     return decks, problems, skipped
+
+
+def _at_shop_size(project: Project, game: Game, deck: Deck, shop: CardSize) -> Deck:
+    """``deck`` drawn at the shop's size: its layout follows from the design's size (``design_size``), its frames
+    moved clear of the shop's safe zone (:mod:`deckgen.presets.frames`)."""
+    moved = frames_out_of_safe_zone(merged(game.style, deck.style or {}), deck.size, shop,
+                                    _faces(project, game, deck))
+    style = {**with_boxes(deck.style or {}, moved), "design_size": [deck.size.width, deck.size.height],
+             "design_bleed": deck.size.bleed}
+    return replace(deck, size=shop, style=style)
 
 
 def _frames_moved(project: Project, game: Game, size: CardSize, shop: CardSize) -> Game:
