@@ -310,8 +310,8 @@ def test_a_design_that_is_cut_safe_only_at_its_own_size_is_refused_at_the_shops_
     root = copy_project(tmp_path / "p", "classic")
     style = root / "data/classic/style.yaml"
     text = style.read_text(encoding="utf-8")
-    assert "local-value-note: [18, 68, 27, 8]" in text
-    style.write_text(text.replace("local-value-note: [18, 68, 27, 8]", "local-value-note: [17.5, 68, 28, 8]"),
+    assert "local-value-note: [18, 68, 27, 11]" in text
+    style.write_text(text.replace("local-value-note: [18, 68, 27, 11]", "local-value-note: [17.5, 68, 28, 11]"),
                      encoding="utf-8")
     line = next(i for i, l in enumerate(style.read_text(encoding="utf-8").splitlines(), 1) if "index-top-left:" in l)
     project = load_project(root)
