@@ -99,6 +99,9 @@ def load_project(root: Path, only: Iterable[str] | None = None, untrusted: str =
         raise DeckgenError(col.problems)
     data = doc.data
     col.limits = Limits.from_settings(data.get("limits"))
+    from deckgen.text.breaking import add_project
+
+    add_project(data.get("breaking"))
     version = _format(col, doc)
     languages = tuple(data["languages"])
     fonts = dict(data.get("fonts", {}))
@@ -579,6 +582,9 @@ def _load_strings(col: _Collector, game_dir: Path, languages):
             from deckgen.text.hyphenate import add_exceptions
 
             add_exceptions(lang, d["hyphenation"])
+        from deckgen.text.breaking import game_names
+
+        game_names(lang, d, f"{game_dir.resolve()}")
         result[lang] = Strings(lang=lang, game=d["game"], decks=d.get("decks", {}), strings=d.get("strings", {}),
                                source=Source(doc.file, 1), decisions=d.get("decisions", {}), doc=doc)
         texts[lang] = (doc, d.get("cards", {}))

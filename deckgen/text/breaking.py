@@ -65,8 +65,9 @@ def _lang(lang: str) -> str:
     return lang.replace("_", "-").split("-")[0].lower()
 
 
-#: What projects and games added, per language: key -> values (see :func:`add`).
-_ADDED: dict[str, dict[str, list]] = {}
+#: What projects and games added: (source, language) -> key -> values (see :func:`add`); a source (the
+#: project's deckgen.yaml, a game's lang file) loaded again replaces what it said before.
+_ADDED: dict[tuple[str, str], dict[str, list]] = {}
 
 
 @functools.lru_cache(maxsize=None)
@@ -82,10 +83,15 @@ def _bundled(lang: str) -> Mapping[str, Any]:
 def rules_for(lang: str) -> BreakingRules:
     """The breaking rules of ``lang`` (de, de-AT, de_DE all read de)."""
     code = _lang(lang)
-    base, added = _bundled(code), _ADDED.get(code, {})
-    lists = {key: [str(v) for v in base.get(key) or []] + [str(v) for v in added.get(key, [])]
-             for key in LIST_KEYS}
-    hyphen_only = added.get("compound_hyphen_only", [base.get("compound_hyphen_only", True)])[-1]
+    base = _bundled(code)
+    lists = {key: [str(v) for v in base.get(key) or []] for key in LIST_KEYS}
+    hyphen_only = base.get("compound_hyphen_only", True)
+    for (_source, of), added in _ADDED.items():
+        if of != code:
+            continue
+        for key in LIST_KEYS:
+            lists[key] += added.get(key, [])
+        hyphen_only = added.get("compound_hyphen_only", hyphen_only)
     return BreakingRules(lang=code, hyphenation=tuple(lists["hyphenation"]),
                          never_break=tuple(dict.fromkeys(lists["never_break"])),
                          compound_hyphen_only=bool(hyphen_only),
@@ -93,24 +99,31 @@ def rules_for(lang: str) -> BreakingRules:
                          bind_number_after=frozenset(w.lower() for w in lists["bind_number_after"]))
 
 
-def add(lang: str, rules: Mapping[str, Any]) -> None:
-    """Add a project's rules (the keys of a LANG.yaml) to ``lang``'s; lists are extended."""
-    code = _lang(lang)
-    table = _ADDED.setdefault(code, {})
-    for key in LIST_KEYS:
-        values = rules.get(key)
-        if values:
-            table.setdefault(key, []).extend(str(v) for v in values)
+def add(lang: str, rules: Mapping[str, Any], source: str = "project") -> None:
+    """Add rules (the keys of a LANG.yaml) from ``source`` to ``lang``'s bundled ones; what ``source``
+    said before for ``lang`` is replaced."""
+    table: dict[str, Any] = {key: [str(v) for v in rules.get(key) or []] for key in LIST_KEYS}
     if "compound_hyphen_only" in rules:
-        table.setdefault("compound_hyphen_only", []).append(bool(rules["compound_hyphen_only"]))
+        table["compound_hyphen_only"] = bool(rules["compound_hyphen_only"])
+    _ADDED[(source, _lang(lang))] = table
     _changed()
 
 
-def add_names(lang: str, names: Iterable[str]) -> None:
-    """Card names and glossary terms of a game: never hyphenated, short ones kept on one line."""
-    wanted = [str(n).strip() for n in names if isinstance(n, str) and str(n).strip()]
-    if wanted:
-        add(lang, {"never_break": wanted})
+def add_project(breaking: Mapping[str, Any] | None) -> None:
+    """deckgen.yaml's ``breaking:`` (language -> rules); a project without it clears a former one's."""
+    for key in [k for k in _ADDED if k[0] == "project"]:
+        del _ADDED[key]
+    for lang, rules in (breaking or {}).items():
+        if isinstance(rules, Mapping):
+            add(str(lang), rules)
+    _changed()
+
+
+def add_names(lang: str, names: Iterable[str], source: str) -> None:
+    """Card names and glossary terms of a game (``source``): never hyphenated, short ones kept on one line."""
+    wanted = [str(n).strip() for n in names
+              if isinstance(n, str) and str(n).strip() and not any(c in n for c in ".,;:!?")]  # no sentences
+    add(lang, {"never_break": wanted}, source)
 
 
 def _changed() -> None:
@@ -123,3 +136,16 @@ def _changed() -> None:
 def dictionary_corrections(lang: str) -> tuple[str, ...]:
     """The words of ``lang`` written with their allowed breaks (bundled and project)."""
     return rules_for(lang).hyphenation
+
+
+def game_names(lang: str, lang_file: Mapping[str, Any], source: str) -> None:
+    """A lang file's card names (``cards.ID.name``) and glossary terms (``glossary: - use:``) as names
+    that never break, for the game whose lang file it is (``source``)."""
+    names: list[str] = []
+    for entry in (lang_file.get("cards") or {}).values():
+        if isinstance(entry, Mapping) and isinstance(entry.get("name"), str):
+            names.append(entry["name"])
+    for entry in lang_file.get("glossary") or []:
+        if isinstance(entry, Mapping) and isinstance(entry.get("use"), str):
+            names.append(entry["use"])
+    add_names(lang, names, source)
