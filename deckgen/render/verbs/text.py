@@ -13,9 +13,10 @@ from deckgen.text.jinja import make_text_function
 def text(face: Face, s: Any, x: float, y: float, w: float, h: float, font: str = "body", size: float = 3.2,
          min_size: float | None = None, align: str = "center", valign: str = "middle", fill: str = "#000",
          line_height: float = 1.2, letter_spacing: float = 0, name: str | None = None,
-         max_lines: int | None = None) -> Markup:
+         max_lines: int | None = None, hyphenate: bool = True) -> Markup:
     """Text ``s`` (card markup: icons, emphasis) laid out in the box x, y, w, h (mm) in the font role ``font``
     at ``size`` mm, shrunk down to ``min_size`` to fit; drawn as glyph outlines (deckgen.text).
+    ``hyphenate=false`` breaks between words only (titles, names).
 
     Overflow, missing glyphs and ink outside the safe zone are problems at the
     text's language-file line; a nearly black ``fill`` that is not neutral is
@@ -31,7 +32,7 @@ def text(face: Face, s: Any, x: float, y: float, w: float, h: float, font: str =
             face.fonts, face.icons, face.lang, face.problems, safe_rect=(g.safe.x, g.safe.y, g.safe.x1, g.safe.y1),
             subject=face.subject, locate=face.where, max_chars=face.limits.string)
     return drawn(s, x, y, w, h, font, size, min_size, align, valign, fill, line_height, letter_spacing, name,
-                 max_lines)
+                 max_lines, hyphenate)
 
 
 def almost_black(colour: Any) -> str | None:
