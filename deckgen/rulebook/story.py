@@ -19,6 +19,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from deckgen.errors import DeckgenError, Problem
 from deckgen.judgement import HandResult, Judgement, showdown_cards
 from deckgen.rulebook.context import Context
+from deckgen.rulebook.keep import keep_headings_with_next
 from deckgen.rulebook.paragraph import Paragraph
 from deckgen.rulebook.pdf import Heading, next_body
 from deckgen.rulebook.source import Block
@@ -482,4 +483,4 @@ def story_of(ctx: Context, styles, width: float) -> list:
         heading = next((f for f in reversed(flow) if isinstance(f, Paragraph)
                         and f.style.name in ("h1", "h2", "h3")), None) if block.kind == "heading" else None
         story.extend(flow)
-    return story
+    return keep_headings_with_next(story, width)
