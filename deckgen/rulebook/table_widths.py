@@ -17,6 +17,8 @@ from deckgen.rulebook.paragraph import Paragraph
 
 #: Characters a line may break at inside a table cell (no-break spaces are not among them).
 BREAKING = {" ", "\t", "\n"}
+#: Room added to a column's minimum so that rounding in reportlab's line breaking never splits its longest unit.
+SLACK = 0.5
 
 
 def text_extent(para: Paragraph) -> tuple[float, float]:
@@ -67,7 +69,7 @@ def auto_widths(rows: Sequence[Sequence[Any]], available: float, padding: float 
     for row in rows:
         for c, cell in enumerate(row):
             least, most = cell_extent(cell)
-            low[c] = max(low[c], least + padding)
+            low[c] = max(low[c], least + padding + SLACK)
             high[c] = max(high[c], most + padding, low[c])
     if sum(high) <= available:
         total = sum(high)
