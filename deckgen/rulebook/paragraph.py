@@ -17,7 +17,7 @@ class Paragraph(_Paragraph):
     def wrap(self, availWidth, availHeight):
         first = self.__dict__.get("_deckgen_frags")
         if first is None:
-            self._deckgen_frags = list(self.frags)
+            self._deckgen_frags = list(self.__dict__["frags"])
         else:
-            self.frags = list(first)
+            self.__dict__["frags"] = list(first)
         return super().wrap(availWidth, availHeight)
