@@ -494,7 +494,7 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
 
     trial, shaper = fitted(True)
     parted = False
-    if not trial.fits:  # fit goes before keeping words together: part them if that makes it fit
+    if not trial.fits and _keeps_words(parsed, lang):  # fit goes before keeping words together: part them
         loose, loose_shaper = fitted(False)
         if loose.fits:
             trial, shaper, parted = loose, loose_shaper, True
@@ -519,6 +519,19 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
     return LayoutResult(svg=svg, fits=trial.fits, size=trial.size, overflow=trial.overflow,
                         lines=text_lines, missing=missing, ink_boxes=ink, problems=problems, baselines=baselines,
                         height=trial.height * trial.size, runts=runts, parted=parted)
+
+
+def _keeps_words(items: list[Item], lang: str) -> bool:
+    """Whether the breaking rules keep any words of ``items`` together (only then can parting them help)."""
+    import re
+
+    from .breaking import rules_for
+
+    if typography.apply(items, lang) != typography.apply(items, lang, keep=False):
+        return True
+    text = "".join(it.text for it in items if it.kind == "char")
+    words = {w.lower() for w in re.findall(r"\w+", text)}
+    return bool(words & rules_for(lang).never_words) or re.search(r"\w-\w", text) is not None
 
 
 def _render(trial: _Trial, box: TextBox, align: str, valign: str, line_height: float, fill: str):
