@@ -24,7 +24,7 @@ from deckgen.rulebook.paragraph import Paragraph
 from deckgen.rulebook.pdf import Heading, next_body
 from deckgen.rulebook.source import Block
 from deckgen.rulebook.styles import plain_row, themed_table
-from deckgen.rulebook.table_widths import auto_widths
+from deckgen.rulebook.table_widths import auto_widths, extents, minima_fit
 
 #: Simulated odds by (game, data, players, games, seed, strategy, options): once per process.
 _SIMULATED: dict[tuple, Any] = {}
@@ -60,28 +60,39 @@ class StoryBuilder:
     def fitted_table(self, header: list[str], rows: list[list[Any]], block: Block, names: Sequence[int] = (0,),
                      header_xml: bool = False) -> list:
         """A table whose columns are as wide as their content asks (:mod:`deckgen.rulebook.table_widths`):
-        headers and the ``names`` columns never hyphenated, columns of numbers aligned right, the header
-        repeated on every page the table runs on."""
+        headers and the ``names`` columns never hyphenated (unless their longest words cannot all fit
+        the page: fitting goes first), columns of numbers aligned right, the header repeated on every page
+        the table runs on."""
         numeric = [all(isinstance(r[c], str) and _NUMBER.fullmatch(r[c].strip()) for r in rows if c < len(r))
                    for c in range(len(header))] if rows else [False] * len(header)
-        head = [Paragraph(h if header_xml else self.ctx.xml(h, block),
-                          self.table_style("head", whole=True, right=numeric[c]))
-                for c, h in enumerate(header)]
-        body = []
+        texts: list[list[Any]] = [[(h if header_xml else self.ctx.xml(h, block), "head") for h in header]]
         for row in rows:
-            cells = []
-            for c, cell in enumerate(row):
-                whole, right = c in names, c < len(numeric) and numeric[c]
+            texts.append([])
+            for cell in row:
                 if isinstance(cell, Mapping) and "card" in cell:
-                    cells.append(self._card_row([cell["card"]], block, width_mm=cell.get("width", 10.0)))
+                    texts[-1].append(self._card_row([cell["card"]], block, width_mm=cell.get("width", 10.0)))
                 elif isinstance(cell, Mapping):
-                    style = self.table_style(cell.get("style", "cell"), whole, right)
-                    cells.append(Paragraph(self.ctx.xml(cell.get("text", ""), block), style))
+                    texts[-1].append((self.ctx.xml(cell.get("text", ""), block), cell.get("style", "cell")))
                 else:
-                    cells.append(Paragraph(self.ctx.xml(str(cell), block), self.table_style("cell", whole, right)))
-            body.append(cells)
-        widths = auto_widths([head] + body, self.width)
-        return [themed_table([head] + body, widths, self.ctx.theme), Spacer(1, 8)]
+                    texts[-1].append((self.ctx.xml(str(cell), block), "cell"))
+
+        def laid(relaxed: set[int]) -> list[list[Any]]:
+            return [[Paragraph(cell[0], self.table_style(cell[1], (r == 0 or c in names) and c not in relaxed,
+                                                         c < len(numeric) and numeric[c]))
+                     if isinstance(cell, tuple) else cell for c, cell in enumerate(row)]
+                    for r, row in enumerate(texts)]
+
+        relaxed: set[int] = set()
+        cells = laid(relaxed)
+        if not minima_fit(cells, self.width):  # the widest header or name columns may hyphenate, one by one
+            low = extents(cells)[0]
+            for c in sorted(range(len(low)), key=lambda c: -low[c]):
+                relaxed.add(c)
+                cells = laid(relaxed)
+                if minima_fit(cells, self.width, lang=self.ctx.lang):
+                    break
+        lang = self.ctx.lang if relaxed else None
+        return [themed_table(cells, auto_widths(cells, self.width, lang=lang), self.ctx.theme), Spacer(1, 8)]
 
     def cover(self) -> list:
         meta = self.ctx.source.meta

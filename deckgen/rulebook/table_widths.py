@@ -21,60 +21,110 @@ BREAKING = {" ", "\t", "\n"}
 SLACK = 0.5
 
 
-def text_extent(para: Paragraph) -> tuple[float, float]:
-    """(longest unbreakable unit, longest line set unbroken) of a paragraph, in points."""
-    longest_unit = longest_line = 0.0
-    unit = line = 0.0
+def _hyphenates(para: Paragraph) -> bool:
+    return bool(getattr(para.style, "hyphenationLang", ""))
+
+
+def _unit_width(chars: list[tuple[str, float]], lang: str | None, hyphen: float) -> float:
+    """The width a unit needs on one line: whole, or with ``lang`` its widest piece between hyphenation
+    points (and after its own hyphens), a hyphen added."""
+    whole = sum(w for _, w in chars)
+    if not lang or len(chars) < 2:
+        return whole
+    from deckgen.text.hyphenate import hyphenation_points
+
+    text = "".join(c for c, _ in chars)
+    cuts = set(hyphenation_points(text, lang)) | {i + 1 for i, c in enumerate(text[:-1]) if c == "-"}
+    if not cuts:
+        return whole
+    widest, piece = 0.0, 0.0
+    for i, (_c, w) in enumerate(chars):
+        if i in cuts:
+            widest = max(widest, piece + hyphen)
+            piece = 0.0
+        piece += w
+    return max(widest, piece)
+
+
+def text_extent(para: Paragraph, lang: str | None = None) -> tuple[float, float]:
+    """(longest unbreakable unit, longest line set unbroken) of a paragraph, in points; with ``lang`` and a
+    style that hyphenates, a word's unit is its widest syllable run instead."""
+    lang = lang if _hyphenates(para) else None
+    longest_unit = longest_line = line = 0.0
+    unit: list[tuple[str, float]] = []
+    hyphen = 0.0
     for frag in getattr(para, "frags", []) or []:
         if getattr(frag, "lineBreak", False):
-            longest_unit, longest_line = max(longest_unit, unit), max(longest_line, line)
-            unit = line = 0.0
+            longest_unit = max(longest_unit, _unit_width(unit, lang, hyphen))
+            longest_line, unit, line = max(longest_line, line), [], 0.0
             continue
-        text = getattr(frag, "text", "") or ""
         font, size = frag.fontName, frag.fontSize
-        for ch in text:
+        hyphen = stringWidth("-", font, size)
+        for ch in getattr(frag, "text", "") or "":
             width = stringWidth(ch, font, size)
             line += width
             if ch in BREAKING:
-                longest_unit = max(longest_unit, unit)
-                unit = 0.0
+                longest_unit = max(longest_unit, _unit_width(unit, lang, hyphen))
+                unit = []
             else:
-                unit += width
+                unit.append((ch, width))
         if getattr(frag, "cbDefn", None) is not None:  # an inline image
             width = float(getattr(frag.cbDefn, "width", 0) or 0)
-            unit += width
+            unit.append(("\ufffc", width))
             line += width
-    return max(longest_unit, unit), max(longest_line, line)
+    return max(longest_unit, _unit_width(unit, lang, hyphen)), max(longest_line, line)
 
 
-def cell_extent(cell: Any) -> tuple[float, float]:
-    """(minimum, maximum) width a cell's content asks for, in points."""
+def cell_extent(cell: Any, lang: str | None = None) -> tuple[float, float, bool]:
+    """(minimum, maximum) width a cell's content asks for, in points, and whether it may be squeezed below
+    its minimum (text that can still break: hyphenated running text)."""
     if isinstance(cell, Paragraph):
-        return text_extent(cell)
+        least, most = text_extent(cell, lang)
+        return least, most, _hyphenates(cell)
     widths = getattr(cell, "_colWidths", None) or getattr(cell, "_argW", None)
     if widths:
         fixed = float(sum(w for w in widths if isinstance(w, (int, float))))
-        return fixed, fixed
+        return fixed, fixed, False
     width = float(getattr(cell, "width", 0) or 0)
-    return width, width
+    return width, width, False
 
 
-def auto_widths(rows: Sequence[Sequence[Any]], available: float, padding: float = 6.0) -> list[float]:
-    """Widths of the columns of ``rows`` (cells of Paragraphs or drawn pictures) adding up to ``available``;
-    ``padding`` is a cell's left plus right padding."""
+def extents(rows: Sequence[Sequence[Any]], padding: float = 6.0,
+            lang: str | None = None) -> tuple[list[float], list[float], list[bool]]:
+    """Per column: its minimum, its maximum and whether it may be squeezed (every cell of it may)."""
     columns = max((len(r) for r in rows), default=0)
-    if not columns:
-        return []
-    low, high = [padding] * columns, [padding] * columns
+    low, high, soft = [padding] * columns, [padding] * columns, [True] * columns
     for row in rows:
         for c, cell in enumerate(row):
-            least, most = cell_extent(cell)
+            least, most, squeeze = cell_extent(cell, lang)
             low[c] = max(low[c], least + padding + SLACK)
             high[c] = max(high[c], most + padding, low[c])
+            soft[c] = soft[c] and squeeze
+    return low, high, soft
+
+
+def minima_fit(rows: Sequence[Sequence[Any]], available: float, padding: float = 6.0,
+               lang: str | None = None) -> bool:
+    """Whether every column of ``rows`` gets at least its longest unit in ``available`` points."""
+    return sum(extents(rows, padding, lang)[0]) <= available + 1e-6
+
+
+def auto_widths(rows: Sequence[Sequence[Any]], available: float, padding: float = 6.0,
+                lang: str | None = None) -> list[float]:
+    """Widths of the columns of ``rows`` (cells of Paragraphs or drawn pictures) adding up to ``available``;
+    ``padding`` is a cell's left plus right padding, ``lang`` the language hyphenating cells break in."""
+    low, high, soft = extents(rows, padding, lang)
+    if not low:
+        return []
     if sum(high) <= available:
         total = sum(high)
         return [h + (available - total) * h / total for h in high]
-    if sum(low) >= available:
+    if sum(low) >= available:  # columns that cannot break keep their minimum, the others share the rest
+        rigid = sum(lo for lo, squeeze in zip(low, soft) if not squeeze)
+        flexible = sum(lo for lo, squeeze in zip(low, soft) if squeeze)
+        if flexible and rigid < available:
+            scale = (available - rigid) / flexible
+            return [lo * scale if squeeze else lo for lo, squeeze in zip(low, soft)]
         total = sum(low)
         return [lo * available / total for lo in low]
     wish = [h - lo for h, lo in zip(high, low)]
