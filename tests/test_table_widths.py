@@ -89,3 +89,16 @@ def test_a_booklet_table_sizes_by_content_never_hyphenates_names_and_repeats_its
     assert table.repeatRows == 1
     parts = table.split(WIDTH, 200)
     assert len(parts) == 2 and parts[1]._cellvalues[0] is header  # the header again on the next page
+
+
+def test_a_short_name_keeps_its_line_whole_in_a_name_column(styles):
+    """ru «Адресная по-/шлина» in the tokens table: a name of two words is one unit in its column."""
+    from deckgen.rulebook.source import Block
+
+    builder = _builder(styles)
+    effect = "Выбранный вами игрок, чьим последним действием был пас, вносит в банк 3 фишки. " * 2
+    rows = [[{"text": "<b>Адресная пошлина</b><br/>Кессельский жетон"}, effect],
+            [{"text": "<b>Заряженные кости</b><br/>Жетон «Археона»"}, effect]]
+    table = builder.fitted_table(["Жетон", "Действие"], rows, Block("directive", 1))[0]
+    name = table._cellvalues[1][0]
+    assert lines_of(name, table._colWidths[0] - 6)[0].strip() == "Адресная пошлина"

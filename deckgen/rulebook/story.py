@@ -57,12 +57,16 @@ class StoryBuilder:
             self.styles[key] = ParagraphStyle(key, parent=self.styles[style], **changes)
         return self.styles[key]
 
-    def fitted_table(self, header: list[str], rows: list[list[Any]], block: Block, names: Sequence[int] = (0,),
-                     header_xml: bool = False) -> list:
+    def fitted_table(self, header: list[str], rows: list[list[Any]], block: Block,
+                     names: Sequence[int] | None = None, header_xml: bool = False) -> list:
         """A table whose columns are as wide as their content asks (:mod:`deckgen.rulebook.table_widths`):
         headers and the ``names`` columns never hyphenated (unless their longest words cannot all fit
         the page: fitting goes first), columns of numbers aligned right, the header repeated on every page
-        the table runs on."""
+        the table runs on.  ``names`` defaults to the first column of words (not of card pictures)."""
+        if names is None:
+            first = rows[0] if rows else []
+            names = [next((c for c, cell in enumerate(first) if not (isinstance(cell, Mapping) and "card" in cell)),
+                          0)]
         numeric = [all(isinstance(r[c], str) and _NUMBER.fullmatch(r[c].strip()) for r in rows if c < len(r))
                    for c in range(len(header))] if rows else [False] * len(header)
         texts: list[list[Any]] = [[(h if header_xml else self.ctx.xml(h, block), "head") for h in header]]
@@ -84,15 +88,16 @@ class StoryBuilder:
 
         relaxed: set[int] = set()
         cells = laid(relaxed)
-        if not minima_fit(cells, self.width):  # the widest header or name columns may hyphenate, one by one
-            low = extents(cells)[0]
+        if not minima_fit(cells, self.width, names=names):  # the widest header or name columns may hyphenate
+            low = extents(cells, names=names)[0]
             for c in sorted(range(len(low)), key=lambda c: -low[c]):
                 relaxed.add(c)
                 cells = laid(relaxed)
-                if minima_fit(cells, self.width, lang=self.ctx.lang):
+                if minima_fit(cells, self.width, lang=self.ctx.lang, names=set(names) - relaxed):
                     break
         lang = self.ctx.lang if relaxed else None
-        return [themed_table(cells, auto_widths(cells, self.width, lang=lang), self.ctx.theme), Spacer(1, 8)]
+        widths = auto_widths(cells, self.width, lang=lang, names=set(names) - relaxed)
+        return [themed_table(cells, widths, self.ctx.theme), Spacer(1, 8)]
 
     def cover(self) -> list:
         meta = self.ctx.source.meta
@@ -377,7 +382,7 @@ class StoryBuilder:
                                              f"no table {name!r} (this game offers: {', '.join(tables) or 'none'})"))
             return []
         spec = tables[name](self)
-        return self.fitted_table(list(spec["columns"]), list(spec["rows"]), block, spec.get("names", (0,)))
+        return self.fitted_table(list(spec["columns"]), list(spec["rows"]), block, spec.get("names"))
 
     def odds(self, block: Block) -> list:
         """A table of the simulator's results: hand categories, or one of the game's own tables

@@ -10,7 +10,7 @@ that is not text (a card picture) has the fixed width it was drawn at.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from deckgen.rulebook.paragraph import Paragraph
@@ -19,6 +19,8 @@ from deckgen.rulebook.paragraph import Paragraph
 BREAKING = {" ", "\t", "\n"}
 #: Room added to a column's minimum so that rounding in reportlab's line breaking never splits its longest unit.
 SLACK = 0.5
+#: A name cell's line of at most this many characters is kept whole ("Адресная пошлина", "Neue Republik").
+NAME_CHARS = 24
 
 
 def _hyphenates(para: Paragraph) -> bool:
@@ -46,40 +48,55 @@ def _unit_width(chars: list[tuple[str, float]], lang: str | None, hyphen: float)
     return max(widest, piece)
 
 
-def text_extent(para: Paragraph, lang: str | None = None) -> tuple[float, float]:
+def text_extent(para: Paragraph, lang: str | None = None, name: bool = False) -> tuple[float, float]:
     """(longest unbreakable unit, longest line set unbroken) of a paragraph, in points; with ``lang`` and a
-    style that hyphenates, a word's unit is its widest syllable run instead."""
+    style that hyphenates, a word's unit is its widest syllable run instead; a ``name`` cell keeps each of
+    its lines whole when the line is short (up to :data:`NAME_CHARS` characters: "Адресная пошлина")."""
     lang = lang if _hyphenates(para) else None
-    longest_unit = longest_line = line = 0.0
-    unit: list[tuple[str, float]] = []
+    longest_unit = longest_line = 0.0
     hyphen = 0.0
+    state = {"line": 0.0, "chars": 0, "words": 0.0}
+    unit: list[tuple[str, float]] = []
+
+    def end_word() -> None:
+        state["words"] = max(state["words"], _unit_width(unit, lang, hyphen))
+        unit.clear()
+
+    def end_line() -> None:
+        nonlocal longest_unit, longest_line
+        end_word()
+        whole = name and state["chars"] <= NAME_CHARS
+        longest_unit = max(longest_unit, state["line"] if whole else state["words"])
+        longest_line = max(longest_line, state["line"])
+        state.update(line=0.0, chars=0, words=0.0)
+
     for frag in getattr(para, "frags", []) or []:
         if getattr(frag, "lineBreak", False):
-            longest_unit = max(longest_unit, _unit_width(unit, lang, hyphen))
-            longest_line, unit, line = max(longest_line, line), [], 0.0
+            end_line()
             continue
         font, size = frag.fontName, frag.fontSize
         hyphen = stringWidth("-", font, size)
         for ch in getattr(frag, "text", "") or "":
             width = stringWidth(ch, font, size)
-            line += width
+            state["line"] += width
+            state["chars"] += 1
             if ch in BREAKING:
-                longest_unit = max(longest_unit, _unit_width(unit, lang, hyphen))
-                unit = []
+                end_word()
             else:
                 unit.append((ch, width))
         if getattr(frag, "cbDefn", None) is not None:  # an inline image
             width = float(getattr(frag.cbDefn, "width", 0) or 0)
             unit.append(("\ufffc", width))
-            line += width
-    return max(longest_unit, _unit_width(unit, lang, hyphen)), max(longest_line, line)
+            state["line"] += width
+    end_line()
+    return longest_unit, longest_line
 
 
-def cell_extent(cell: Any, lang: str | None = None) -> tuple[float, float, bool]:
+def cell_extent(cell: Any, lang: str | None = None, name: bool = False) -> tuple[float, float, bool]:
     """(minimum, maximum) width a cell's content asks for, in points, and whether it may be squeezed below
     its minimum (text that can still break: hyphenated running text)."""
     if isinstance(cell, Paragraph):
-        least, most = text_extent(cell, lang)
+        least, most = text_extent(cell, lang, name)
         return least, most, _hyphenates(cell)
     widths = getattr(cell, "_colWidths", None) or getattr(cell, "_argW", None)
     if widths:
@@ -89,14 +106,15 @@ def cell_extent(cell: Any, lang: str | None = None) -> tuple[float, float, bool]
     return width, width, False
 
 
-def extents(rows: Sequence[Sequence[Any]], padding: float = 6.0,
-            lang: str | None = None) -> tuple[list[float], list[float], list[bool]]:
-    """Per column: its minimum, its maximum and whether it may be squeezed (every cell of it may)."""
+def extents(rows: Sequence[Sequence[Any]], padding: float = 6.0, lang: str | None = None,
+            names: Collection[int] = ()) -> tuple[list[float], list[float], list[bool]]:
+    """Per column: its minimum, its maximum and whether it may be squeezed (every cell of it may); the body
+    cells of the ``names`` columns keep their short lines whole."""
     columns = max((len(r) for r in rows), default=0)
     low, high, soft = [padding] * columns, [padding] * columns, [True] * columns
-    for row in rows:
+    for r, row in enumerate(rows):
         for c, cell in enumerate(row):
-            least, most, squeeze = cell_extent(cell, lang)
+            least, most, squeeze = cell_extent(cell, lang, name=r > 0 and c in names)
             low[c] = max(low[c], least + padding + SLACK)
             high[c] = max(high[c], most + padding, low[c])
             soft[c] = soft[c] and squeeze
@@ -104,16 +122,16 @@ def extents(rows: Sequence[Sequence[Any]], padding: float = 6.0,
 
 
 def minima_fit(rows: Sequence[Sequence[Any]], available: float, padding: float = 6.0,
-               lang: str | None = None) -> bool:
+               lang: str | None = None, names: Collection[int] = ()) -> bool:
     """Whether every column of ``rows`` gets at least its longest unit in ``available`` points."""
-    return sum(extents(rows, padding, lang)[0]) <= available + 1e-6
+    return sum(extents(rows, padding, lang, names)[0]) <= available + 1e-6
 
 
 def auto_widths(rows: Sequence[Sequence[Any]], available: float, padding: float = 6.0,
-                lang: str | None = None) -> list[float]:
+                lang: str | None = None, names: Collection[int] = ()) -> list[float]:
     """Widths of the columns of ``rows`` (cells of Paragraphs or drawn pictures) adding up to ``available``;
     ``padding`` is a cell's left plus right padding, ``lang`` the language hyphenating cells break in."""
-    low, high, soft = extents(rows, padding, lang)
+    low, high, soft = extents(rows, padding, lang, names)
     if not low:
         return []
     if sum(high) <= available:
