@@ -231,3 +231,15 @@ def test_a_heading_never_ends_a_page():
                  Paragraph("Setting up", styles["h2"]), Paragraph("First steps", styles["h3"]),
                  ListFlowable(items, bulletType="1", leftIndent=12), Paragraph(text(40), styles["body"])]
         assert _pages_ending_in_a_heading(story) == [], filler
+
+
+@pytest.mark.parametrize("lang, text, last", [
+    ("ru", "Без способности: в свите её можно только заложить.", "только\u00a0заложить."),
+    ("fr", "Si les deux joueurs restent à égalité, la partie n'a pas de vainqueur.", "de\u00a0vainqueur."),
+])
+def test_a_booklet_paragraph_never_ends_with_a_lone_word(fonts, lang, text, last):
+    from deckgen.errors import Problem
+    from deckgen.rulebook.text import to_paragraph_xml
+
+    xml = to_paragraph_xml(text, lang, {}, fonts, Problem("rules.md", 1), [])
+    assert xml.endswith(last)

@@ -255,8 +255,9 @@ class StoryBuilder:
                 names = self.ctx.source.meta.get("categories") or {}
                 total = names.get(hand.category, hand.category)
             head = f"<b>{self.ctx.xml(str(player.get('name', '')), block)}</b>"
-            if total is not None:
-                head += f"\u2002{str(total).replace('-', chr(0x2212))}"
+            if total is not None:  # a negative total gets a minus sign; a hand's name keeps its hyphen
+                shown = str(total)
+                head += f"\u2002{chr(0x2212) + shown[1:] if re.fullmatch(r'-\d+', shown) else shown}"
             width = max(count * (fitted + CARD_GAP_MM) + plus, 20.0) * mm
             cell = Table([[Paragraph(head, self.styles["small"])],
                           [self._card_groups(groups, block, fitted, options)]], colWidths=[width])
