@@ -471,7 +471,7 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
     parsed, problems = parse(text, lang)
 
     def fitted(keep: bool) -> tuple[_Trial, _Shaper]:
-        shaper = _Shaper(fonts, icons, font, lang, letter_spacing, hyphenate, keep)
+        shaper = _Shaper(fonts, icons, font, lang, letter_spacing, hyphenate or not keep, keep)
         breaker = _Breaker(shaper, shaper.paragraphs(typography.apply(parsed, lang, keep)), align)
 
         def attempt(s: float) -> _Trial:
@@ -494,7 +494,8 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
 
     trial, shaper = fitted(True)
     parted = False
-    if not trial.fits and _keeps_words(parsed, lang):  # fit goes before keeping words together: part them
+    if not trial.fits and (not hyphenate or _keeps_words(parsed, lang)):  # fit goes before keeping words
+        # together (and before hyphenate=False): part them
         loose, loose_shaper = fitted(False)
         if loose.fits:
             trial, shaper, parted = loose, loose_shaper, True
