@@ -257,7 +257,9 @@ class StoryBuilder:
             head = f"<b>{self.ctx.xml(str(player.get('name', '')), block)}</b>"
             if total is not None:  # a negative total gets a minus sign; a hand's name keeps its hyphen
                 shown = str(total)
-                head += f"\u2002{chr(0x2212) + shown[1:] if re.fullmatch(r'-\d+', shown) else shown}"
+                if re.fullmatch(r"-\d+", shown):
+                    shown = "\u2212" + shown[1:]
+                head += "\u2002" + shown
             width = max(count * (fitted + CARD_GAP_MM) + plus, 20.0) * mm
             cell = Table([[Paragraph(head, self.styles["small"])],
                           [self._card_groups(groups, block, fitted, options)]], colWidths=[width])
