@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from reportlab.lib.pagesizes import A5
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import ListFlowable, ListItem, SimpleDocTemplate, Spacer
+from reportlab.platypus import KeepTogether, ListFlowable, ListItem, SimpleDocTemplate, Spacer
 
 from deckgen.rulebook.paragraph import Paragraph
 from deckgen.text import FontSet, TextBox, layout_text
@@ -230,6 +230,10 @@ def test_a_heading_never_ends_a_page():
         story = [Paragraph(text(300), styles["body"]), Paragraph(text(filler), styles["body"]), Spacer(0, 0),
                  Paragraph("Setting up", styles["h2"]), Paragraph("First steps", styles["h3"]),
                  ListFlowable(items, bulletType="1", leftIndent=12), Paragraph(text(40), styles["body"])]
+        assert _pages_ending_in_a_heading(story) == [], filler
+        example = KeepTogether([Paragraph(text(60), styles["body"]), Paragraph(text(30), styles["small"])])
+        story = [Paragraph(text(300), styles["body"]), Paragraph(text(filler), styles["body"]),
+                 Paragraph("An example", styles["h2"]), example, Paragraph(text(40), styles["body"])]
         assert _pages_ending_in_a_heading(story) == [], filler
 
 

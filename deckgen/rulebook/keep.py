@@ -34,7 +34,15 @@ def _height(flowable: Flowable, width: float) -> float:
 
 
 def first_part(flowable: Any, width: float) -> float:
-    """The height of the first part of ``flowable`` that a page must hold with a heading above it (pt)."""
+    """The height of the first part of ``flowable`` that a page must hold with a heading above it (pt);
+    0 for what cannot be measured before it is drawn."""
+    try:
+        return _first_part(flowable, width)
+    except Exception:  # noqa: BLE001 - a flowable that needs its canvas to measure asks for no room
+        return 0.0
+
+
+def _first_part(flowable: Any, width: float) -> float:
     if isinstance(flowable, Paragraph):
         flowable.wrap(width, 10_000)
         lines = len(getattr(flowable.blPara, "lines", []) or [])
@@ -47,12 +55,10 @@ def first_part(flowable: Any, width: float) -> float:
         flowable.wrap(width, 10_000)
         heights = getattr(flowable, "_rowHeights", None) or []
         return float(sum(heights[:2]))
-    if isinstance(flowable, KeepTogether):
-        return _height(flowable, width)
-    try:
-        return _height(flowable, width)
-    except Exception:  # noqa: BLE001 - a flowable that cannot be measured here asks for no room
-        return 0.0
+    if isinstance(flowable, KeepTogether):  # kept whole: all of it (measured part by part, without a canvas)
+        return sum(first_part(part, width) if isinstance(part, KeepTogether) else _height(part, width)
+                   for part in flowable._content)
+    return _height(flowable, width)
 
 
 def _room(story: list, at: int, width: float) -> float:
