@@ -3,14 +3,16 @@ rule source's blocks become, in the booklet's language."""
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import field
 from typing import Any, Mapping, Sequence
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Spacer,
+from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListItem, PageBreak, Spacer,
                                 Table, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -19,10 +21,13 @@ from deckgen.judgement import HandResult, Judgement, showdown_cards
 from deckgen.rulebook.context import Context
 from deckgen.rulebook.furniture import back_matter
 from deckgen.rulebook.glossary_page import SectionHeading, glossary_section
+from deckgen.rulebook.keep import keep_headings_with_next
 from deckgen.rulebook.numbers import minus_signs
+from deckgen.rulebook.paragraph import Paragraph
 from deckgen.rulebook.pdf import Heading, next_body
 from deckgen.rulebook.source import Block
 from deckgen.rulebook.styles import plain_row, themed_table
+from deckgen.rulebook.table_widths import auto_widths, extents, minima_fit
 
 #: Simulated odds by (game, data, players, games, seed, strategy, options): once per process.
 _SIMULATED: dict[tuple, Any] = {}
@@ -42,6 +47,61 @@ class StoryBuilder:
 
     def para(self, text: str, style: str, block: Block | None = None, **values) -> Paragraph:
         return Paragraph(self.ctx.xml(text, block, values), self.styles[style])
+
+    def table_style(self, style: str, whole: bool = False, right: bool = False) -> ParagraphStyle:
+        """A table cell's style: ``whole`` words are never hyphenated (names, labels, headers); ``right``
+        aligns numbers on the right."""
+        key = f"{style}{'-whole' if whole else ''}{'-right' if right else ''}"
+        if key not in self.styles:
+            changes: dict[str, Any] = {}
+            if whole:
+                changes["hyphenationLang"] = ""
+            if right:
+                changes["alignment"] = TA_RIGHT
+            self.styles[key] = ParagraphStyle(key, parent=self.styles[style], **changes)
+        return self.styles[key]
+
+    def fitted_table(self, header: list[str], rows: list[list[Any]], block: Block,
+                     names: Sequence[int] | None = None, header_xml: bool = False) -> list:
+        """A table whose columns are as wide as their content asks (:mod:`deckgen.rulebook.table_widths`):
+        headers and the ``names`` columns never hyphenated (unless their longest words cannot all fit
+        the page: fitting goes first), columns of numbers aligned right, the header repeated on every page
+        the table runs on.  ``names`` defaults to the first column of words (not of card pictures)."""
+        if names is None:
+            first = rows[0] if rows else []
+            names = [next((c for c, cell in enumerate(first) if not (isinstance(cell, Mapping) and "card" in cell)),
+                          0)]
+        numeric = [all(isinstance(r[c], str) and _NUMBER.fullmatch(r[c].strip()) for r in rows if c < len(r))
+                   for c in range(len(header))] if rows else [False] * len(header)
+        texts: list[list[Any]] = [[(h if header_xml else self.ctx.xml(h, block), "head") for h in header]]
+        for row in rows:
+            texts.append([])
+            for cell in row:
+                if isinstance(cell, Mapping) and "card" in cell:
+                    texts[-1].append(self._card_row([cell["card"]], block, width_mm=cell.get("width", 10.0)))
+                elif isinstance(cell, Mapping):
+                    texts[-1].append((self.ctx.xml(cell.get("text", ""), block), cell.get("style", "cell")))
+                else:
+                    texts[-1].append((self.ctx.xml(str(cell), block), "cell"))
+
+        def laid(relaxed: set[int]) -> list[list[Any]]:
+            return [[Paragraph(cell[0], self.table_style(cell[1], (r == 0 or c in names) and c not in relaxed,
+                                                         c < len(numeric) and numeric[c]))
+                     if isinstance(cell, tuple) else cell for c, cell in enumerate(row)]
+                    for r, row in enumerate(texts)]
+
+        relaxed: set[int] = set()
+        cells = laid(relaxed)
+        if not minima_fit(cells, self.width, names=names):  # the widest header or name columns may hyphenate
+            low = extents(cells, names=names)[0]
+            for c in sorted(range(len(low)), key=lambda c: -low[c]):
+                relaxed.add(c)
+                cells = laid(relaxed)
+                if minima_fit(cells, self.width, lang=self.ctx.lang, names=set(names) - relaxed):
+                    break
+        lang = self.ctx.lang if relaxed else None
+        widths = auto_widths(cells, self.width, lang=lang, names=set(names) - relaxed)
+        return [themed_table(cells, widths, self.ctx.theme), Spacer(1, 8)]
 
     def cover(self) -> list:
         meta = self.ctx.source.meta
@@ -344,21 +404,7 @@ class StoryBuilder:
                                              f"no table {name!r} (this game offers: {', '.join(tables) or 'none'})"))
             return []
         spec = tables[name](self)
-        widths = [w * self.width for w in spec["widths"]]
-        header = [Paragraph(self.ctx.xml(h, block), self.styles["head"]) for h in spec["columns"]]
-        rows = [header]
-        for row in spec["rows"]:
-            cells = []
-            for cell in row:
-                if isinstance(cell, Mapping) and "card" in cell:
-                    cells.append(self._card_row([cell["card"]], block, width_mm=cell.get("width", 10.0)))
-                elif isinstance(cell, Mapping):
-                    style = cell.get("style", "cell")
-                    cells.append(Paragraph(self.ctx.xml(cell.get("text", ""), block), self.styles[style]))
-                else:
-                    cells.append(Paragraph(self.ctx.xml(str(cell), block), self.styles["cell"]))
-            rows.append(cells)
-        return [themed_table(rows, widths, self.ctx.theme), Spacer(1, 8)]
+        return self.fitted_table(list(spec["columns"]), list(spec["rows"]), block, spec.get("names"))
 
     def odds(self, block: Block) -> list:
         """A table of the simulator's results: hand categories, or one of the game's own tables
@@ -403,20 +449,18 @@ class StoryBuilder:
             if not self.ctx.draw or not rows_in:
                 return []
             keys = list(rows_in[0])
-            header = [Paragraph(self.ctx.xml(str(names.get(k, k)), block), self.styles["head"]) for k in keys]
-            rows = [header] + [[Paragraph(self.ctx.xml(_fmt(r.get(k), names, self.ctx.lang), block),
-                                          self.styles["cell"])
-                                for k in keys] for r in rows_in]
-            width = self.width / len(keys)
-            return [themed_table(rows, [width] * len(keys), self.ctx.theme), Spacer(1, 8)]
+            return self.fitted_table([str(names.get(k, k)) for k in keys],
+                                     [[_fmt(r.get(k), names, self.ctx.lang) for k in keys] for r in rows_in], block)
         if not self.ctx.draw:
             return []
-        header = [Paragraph(self.ctx.label("category", block), self.styles["head"]),
-                  Paragraph(self.ctx.label("share", block), self.styles["head"])]
-        rows = [header] + [[Paragraph(self.ctx.xml(str(names.get(c, c)), block), self.styles["cell"]),
-                            Paragraph(_number(100 * share, 1, self.ctx.lang) + "\u00a0%", self.styles["cell"])]
-                           for c, share in summary.categories.items()]
-        return [themed_table(rows, [self.width * 0.7, self.width * 0.3], self.ctx.theme), Spacer(1, 8)]
+        rows = [[str(names.get(c, c)), _number(100 * share, 1, self.ctx.lang) + "\u00a0%"]
+                for c, share in summary.categories.items()]
+        return self.fitted_table([self.ctx.label("category", block), self.ctx.label("share", block)], rows, block,
+                                 header_xml=True)
+
+
+#: A cell of a number, a share or a signed value ("84,2 %", "−3", "1 000"): set flush right.
+_NUMBER = re.compile(r"[−+\-±]?\d[\d\s\u00a0\u202f.,]*(\s*[%‰]|[\u00a0\u202f][%‰])?")
 
 
 def _simulated(descriptor, data, players, games, seed, strategy, options):
@@ -479,6 +523,7 @@ def story_of(ctx: Context, styles, width: float) -> list:
         story.extend(flow)
     from deckgen.terms import terms_for
 
+    story = keep_headings_with_next(story, width)
     story.extend(builder.end_matter())
     story += glossary_section(builder, terms_for(ctx.project, ctx.game, ctx.lang))  # the generated glossary
     story.append(back_matter(builder))  # notes pages and the back cover (deckgen.rulebook.furniture)
