@@ -4,7 +4,6 @@ rule source's blocks become, in the booklet's language."""
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import field
 from typing import Any, Mapping, Sequence
 
@@ -16,7 +15,7 @@ from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListI
                                 Table, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from deckgen.errors import DeckgenError, Problem
+from deckgen.errors import Problem
 from deckgen.judgement import HandResult, Judgement, showdown_cards
 from deckgen.rulebook.context import Context
 from deckgen.rulebook.furniture import back_matter
@@ -30,7 +29,6 @@ from deckgen.rulebook.styles import plain_row, themed_table
 from deckgen.rulebook.table_widths import auto_widths, extents, minima_fit
 
 #: Simulated odds by (game, data, players, games, seed, strategy, options): once per process.
-_SIMULATED: dict[tuple, Any] = {}
 #: Room between card pictures, and for the "+" between a hand and its extra cards (mm).
 CARD_GAP_MM = 2.0
 PLUS_MM = 4.0
@@ -407,99 +405,14 @@ class StoryBuilder:
         return self.fitted_table(list(spec["columns"]), list(spec["rows"]), block, spec.get("names"))
 
     def odds(self, block: Block) -> list:
-        """A table of the simulator's results: hand categories, or one of the game's own tables
-        (``table="TITLE"``); arguments are checked even when nothing is drawn."""
-        at = Problem(self.ctx.source.file, block.line)
-        try:
-            words = shlex.split(str(block.args or ""))
-        except ValueError as exc:
-            self.ctx.problems.append(Problem(at.file, at.line, None, None,
-                                             f"odds: cannot read the arguments ({exc}); quote a title with "
-                                             f'spaces or apostrophes: table="..."'))
-            return []
-        args = dict(part.split("=", 1) for part in words if "=" in part)
-        try:
-            players = int(args.pop("players", self.ctx.descriptor.players[0]))
-            games = int(args.pop("games", 2000))
-            seed = int(args.pop("seed", 1))
-        except ValueError as exc:
-            self.ctx.problems.append(Problem(at.file, at.line, None, None, f"odds: {exc}"))
-            return []
-        strategy = args.pop("strategy", None)
-        table_name = args.pop("table", None)
-        if getattr(self.ctx.descriptor, "simulate", None) is None:
-            self.ctx.problems.append(Problem(at.file, at.line, None, None, "odds: this game has no simulator"))
-            return []
-        try:  # when only checking, a few games tell whether the arguments and the table exist
-            summary = _simulated(self.ctx.descriptor, self.ctx.data, players, games if self.ctx.draw else
-                                 min(games, 12), seed, strategy, args)
-        except DeckgenError as exc:
-            self.ctx.problems += [Problem(at.file, at.line, None, p.field, f"odds: {p.message}")
-                                  for p in exc.problems]
-            return []
-        names = self.ctx.source.meta.get("categories") or {}
-        if table_name:
-            rows_in = summary.tables.get(table_name)
-            if rows_in is None:
-                known = "; ".join(f'"{t}"' for t in summary.tables) or "none"
-                self.ctx.problems.append(Problem(at.file, at.line, None, "table",
-                                                 f"odds: the simulator has no table {table_name!r} "
-                                                 f"(its tables: {known})"))
-                return []
-            if not self.ctx.draw or not rows_in:
-                return []
-            keys = list(rows_in[0])
-            return self.fitted_table([str(names.get(k, k)) for k in keys],
-                                     [[_fmt(r.get(k), names, self.ctx.lang) for k in keys] for r in rows_in], block)
-        if not self.ctx.draw:
-            return []
-        rows = [[str(names.get(c, c)), _number(100 * share, 1, self.ctx.lang) + "\u00a0%"]
-                for c, share in summary.categories.items()]
-        return self.fitted_table([self.ctx.label("category", block), self.ctx.label("share", block)], rows, block,
-                                 header_xml=True)
+        """A table of the simulator's results (:func:`deckgen.rulebook.odds.odds_table`)."""
+        from deckgen.rulebook.odds import odds_table
+
+        return odds_table(self, block)
 
 
 #: A cell of a number, a share or a signed value ("84,2 %", "−3", "1 000"): set flush right.
 _NUMBER = re.compile(r"[−+\-±]?\d[\d\s\u00a0\u202f.,]*(\s*[%‰]|[\u00a0\u202f][%‰])?")
-
-
-def _simulated(descriptor, data, players, games, seed, strategy, options):
-    """The simulator's summary for these arguments, computed once per process (every language shares it)."""
-    from deckgen.simulate import run
-
-    key = (descriptor.engine, _content_key(data), players, games, seed, strategy, tuple(sorted(options.items())))
-    if key not in _SIMULATED:
-        _SIMULATED[key] = run(descriptor, data, players, games, seed, strategy, options)
-    return _SIMULATED[key]
-
-
-def _content_key(data) -> str:
-    """A digest of the engine data: equal data (a copy of the project, another language) shares one simulation."""
-    import hashlib
-    import json
-
-    try:
-        text = json.dumps(data, sort_keys=True, default=repr)
-    except (TypeError, ValueError):  # keys of mixed types: this object only
-        text = f"object {id(data)}"
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def _number(value: float, digits: int, lang: str) -> str:
-    """A number with the decimal sign of ``lang`` (84.2 in English, 84,2 in German, French, Russian)."""
-    from babel.numbers import format_decimal
-
-    pattern = "0." + "0" * digits if digits else "0"
-    try:
-        return format_decimal(value, format=pattern, locale=lang)
-    except Exception:  # noqa: BLE001 - an unknown locale keeps the plain number
-        return f"{value:.{digits}f}"
-
-
-def _fmt(value: Any, names: Mapping[str, str], lang: str = "en") -> str:
-    if isinstance(value, float):
-        return _number(100 * value, 1, lang) + "\u00a0%" if 0 <= value <= 1 else _number(value, 2, lang)
-    return str(names.get(str(value), value)) if value is not None else ""
 
 
 def story_of(ctx: Context, styles, width: float) -> list:

@@ -19,7 +19,7 @@ import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import yaml
 
@@ -126,11 +126,19 @@ def add_names(lang: str, names: Iterable[str], source: str) -> None:
     add(lang, {"never_break": wanted}, source)
 
 
-def _changed() -> None:
-    from deckgen.text import hyphenate
+#: what else caches results read from the rules (deckgen.text.hyphenate registers its word cache here)
+_ON_CHANGE: list[Callable[[], None]] = []
 
+
+def when_changed(clear: Callable[[], None]) -> None:
+    """Call ``clear`` whenever the rules change (a project or a game adds its words)."""
+    _ON_CHANGE.append(clear)
+
+
+def _changed() -> None:
     rules_for.cache_clear()
-    hyphenate.hyphenation_points.cache_clear()
+    for clear in _ON_CHANGE:
+        clear()
 
 
 def dictionary_corrections(lang: str) -> tuple[str, ...]:

@@ -10,6 +10,8 @@ import functools
 
 import pyphen
 
+from deckgen.text.breaking import rules_for, when_changed
+
 MIN_WORD_LETTERS = 5  # shorter words are never hyphenated
 LEFT_MIN = 2  # letters kept before a hyphen
 RIGHT_MIN = 3  # letters carried to the next line
@@ -54,7 +56,6 @@ def _marked(words) -> dict[str, tuple[int, ...]]:
 
 def _listed(word: str, lang: str) -> tuple[int, ...] | None:
     """The breaks a correction list gives ``word`` (a lang file's first, then the breaking rules'), or None."""
-    from deckgen.text.breaking import rules_for
 
     code = lang.split("-")[0].lower()
     listed = _EXCEPTIONS.get(code, {}).get(word.lower())
@@ -94,8 +95,10 @@ def hyphenation_points(word: str, lang: str, keep: bool = True) -> tuple[int, ..
     return tuple(start + p for p in dic.positions(core))
 
 
+when_changed(hyphenation_points.cache_clear)  # the rules' corrections change the breaks
+
+
 def _never_words(lang: str) -> frozenset[str]:
-    from deckgen.text.breaking import rules_for
 
     return rules_for(lang).never_words
 
