@@ -56,7 +56,7 @@ SHARMA = [
 
 # the designs' own colours (the dark grounds of the classic back and face cards, Archeon's Blood back,
 # its ivory paper, the planets' space) and the sRGB primaries, black, white and grey
-REFERENCE = ("060a1c 1d2b5c 0f0716 4a1a66 3b1552 f3d98b 9b2335 f6f1e5 e9dfc8 9a2232 581020 8a1c2c 3d0b15 "
+REFERENCE = ("060a1c 090e28 1d2b5c 0f0716 13091b 4a1a66 3b1552 f3d98b 9b2335 f6f1e5 e9dfc8 9a2232 581020 8a1c2c 3d0b15 "
              "f3d9a0 ecd7a6 0b0f22 1a2240 2d6fb0 9ad17a 163d1f 000000 ffffff 808080 ff0000 00ff00 0000ff "
              "00ffff ff00ff ffff00").split()
 
