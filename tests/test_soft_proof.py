@@ -16,9 +16,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 from PIL import Image
 
 from deckgen.build import BuildOptions
+from deckgen.cli import main
 from deckgen.colour import COLOUR_DIR, bundled_profile, converter
 from deckgen.colour.softproof import D50, delta_e_2000, srgb_to_lab
 from deckgen.errors import DeckgenError
@@ -180,3 +182,16 @@ def test_proof_with_an_rgb_preset_is_a_problem_naming_the_flag(tmp_path):
                       BuildOptions(out=tmp_path / "out", languages=("en",), workers=1), proof=True)
     assert caught.value.problems[0].field == "--proof"
     assert not (tmp_path / "out").exists()
+
+
+def test_the_cli_writes_the_proof_and_names_it_and_refuses_it_without_a_cmyk_preset(tmp_path):
+    root = fixture_project("format1", tmp_path / "proj")
+    (root / "presets").mkdir()
+    (root / "presets" / "ink.yaml").write_text(CMYK_PRESET, encoding="utf-8")
+    base = ["export", "demo", "--lang", "en", "--project", str(root), "--out", str(tmp_path / "out"), "--proof"]
+    result = CliRunner().invoke(main, base + ["--preset", "ink"])
+    assert result.exit_code == 0, result.output
+    proof = tmp_path / "out" / "demo" / "ink" / "soft-proof.png"
+    assert f"soft proof: {proof}" in result.output and proof.exists()
+    result = CliRunner().invoke(main, base + ["--format", "png"])
+    assert result.exit_code == 2 and "--proof applies to --preset" in result.output
