@@ -1,12 +1,13 @@
-"""The bundled games print at DriveThruCards: no face over its 240 % total ink.
+"""The bundled games print at DriveThruCards with a margin: no face over 230 %, 10 points under its 240 % total ink.
 
 Each game's darkest faces — every deck's back and the fronts with the
 darkest grounds, shadows and dividers — are exported with the bundled
 ``drivethru`` preset (CMYK, FOGRA39, ink limit 240 %), in English at
 100 dpi, and the peak ink the export measured for each deck
-(``PresetReport.darkest``) must stay under the limit.  A designer who
-darkens a near-black in style.yaml (a rich black like ``#0b0314`` comes to
-about 244 %) makes this fail, as the export itself would.
+(``PresetReport.darkest``) must stay under MARGIN, so a press-side profile
+change does not take a card over the shop's limit.  A designer who darkens a
+near-black in style.yaml (a rich black like ``#0b0314`` comes to about
+244 %, ``#0f0716`` to 235 %) makes this fail.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from deckgen.errors import DeckgenError
 from deckgen.export import export_preset
 from deckgen.presets import load_preset
 
-LIMIT = 240.0
+LIMIT = 240.0  # DriveThruCards' total ink
+MARGIN = 230.0  # what the bundled designs keep to (the darkest measure 226-229.4 %)
 
 # game -> (the cards exported: the darkest fronts, each with its deck's back; the decks they reach)
 DARKEST = {
@@ -52,5 +54,5 @@ def test_the_darkest_faces_stay_under_drivethrus_ink_limit(game, project, tmp_pa
         pytest.fail("\n".join(str(p) for p in exc.problems))
     assert set(report.darkest) == decks
     peaks = {deck: ink for deck, (_face, ink) in report.darkest.items()}
-    assert all(ink < LIMIT for ink in peaks.values()), peaks
+    assert all(ink <= MARGIN for ink in peaks.values()), peaks
     assert report.written

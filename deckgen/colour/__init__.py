@@ -12,8 +12,10 @@ Two measurements of every converted face:
 
 ``total ink``  C+M+Y+K per pixel in %, its maximum over the face and the
                share of the face above the preset's limit (a shop's "TAC");
-``gamut``      the colour each pixel would print as, converted back to sRGB
-               the same way, against the colour drawn: CIEDE2000 per
+``gamut``      the colour each pixel would print as, read back to L*a*b*
+               relative colorimetric without black-point compensation
+               (the soft proof, :mod:`deckgen.colour.softproof`), against
+               the colour drawn: CIEDE2000 per
                colour, the worst 1 % of the face's area, and which drawn
                colours shift most (the saturated blues, violets and greens
                a CMYK press cannot reach).
@@ -31,6 +33,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+
+from deckgen.colour.softproof import delta_e_2000, lab_from_pillow, srgb_to_lab
 
 #: Bundled output profiles: name -> (file, output condition identifier, registry, condition text).
 COLOUR_DIR = Path(__file__).resolve().parent
@@ -135,9 +139,13 @@ class Converter:
         relative = ImageCms.Intent(INTENTS["relative"])
         self._to_cmyk = ImageCms.buildTransform(srgb, cmyk, "RGB", "CMYK", ImageCms.Intent(INTENTS[intent]),
                                                 flags=flags)
-        # the round trip: what the press prints, shown back in sRGB (relative colorimetric, BPC)
+        # black generation for thin neutral strokes: the K ramp's lightness (relative colorimetric, BPC)
         self._back = ImageCms.buildTransform(cmyk, srgb, "CMYK", "RGB", relative, flags=flags)
         self._lab = ImageCms.buildTransform(srgb, lab, "RGB", "LAB", relative)
+        # the soft proof (see deckgen.colour.softproof): what the press sheet measures, relative colorimetric
+        # without black-point compensation, in L*a*b* and shown on an sRGB screen
+        self._printed_lab = ImageCms.buildTransform(cmyk, lab, "CMYK", "LAB", relative)
+        self._printed_rgb = ImageCms.buildTransform(cmyk, srgb, "CMYK", "RGB", relative)
 
     @property
     def key(self) -> str:
@@ -145,8 +153,8 @@ class Converter:
         import PIL
         from PIL import ImageCms
 
-        return f"{self.profile.digest}; {self.intent}; bpc; neutral K thin 7; Pillow {PIL.__version__}; " \
-               f"lcms {getattr(ImageCms.core, 'littlecms_version', '?')}"
+        return f"{self.profile.digest}; {self.intent}; bpc; neutral K thin 7; soft proof relative no bpc; " \
+               f"Pillow {PIL.__version__}; lcms {getattr(ImageCms.core, 'littlecms_version', '?')}"
 
     def to_cmyk(self, rgb: bytes, width: int, height: int) -> bytes:
         """Raw RGB bytes -> raw CMYK bytes (0 = no ink, 255 = 100 %).
@@ -203,9 +211,7 @@ class Converter:
         codes = (packed[:, 0] << 16) | (packed[:, 1] << 8) | packed[:, 2]
         colours, counts = np.unique(codes, return_counts=True)
         drawn = np.stack([(colours >> 16) & 255, (colours >> 8) & 255, colours & 255], axis=1).astype(np.uint8)
-        printed_cmyk = self._apply(self._to_cmyk, drawn, "RGB", "CMYK")
-        printed = self._apply(self._back, printed_cmyk, "CMYK", "RGB")
-        de = delta_e_2000(self._lab_of(drawn), self._lab_of(printed))
+        printed_cmyk, _, _, de = self.soft_proof(drawn)
         order = np.argsort(-de, kind="stable")
         weights = counts[order] / counts.sum()
         reached = np.searchsorted(np.cumsum(weights), 0.01)  # the colours covering the worst 1 %
@@ -223,12 +229,27 @@ class Converter:
             shifts.append((f"#{r:02x}{g:02x}{b:02x}", round(float(de[i]), 1), round(float(share), 4), cmyk_pct))
         return FaceColour(round(max_ink, 1), round(over, 4), round(worst, 1), tuple(shifts))
 
+    def soft_proof(self, drawn: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """For 8-bit sRGB rows: their CMYK (the preset's intent, BPC), the drawn and the printed L*a*b* (D50;
+        printed = that CMYK read back relative colorimetric without BPC) and the CIEDE2000 between them."""
+        cmyk = self._apply(self._to_cmyk, drawn, "RGB", "CMYK")
+        drawn_lab = srgb_to_lab(drawn)
+        printed_lab = lab_from_pillow(self._apply(self._printed_lab, cmyk, "CMYK", "LAB"))
+        return cmyk, drawn_lab, printed_lab, delta_e_2000(drawn_lab, printed_lab)
+
+    def as_printed(self, rgb: bytes, width: int, height: int) -> bytes:
+        """A face's RGB bytes as the press will print them, shown in sRGB (the soft proof's picture)."""
+        from PIL import Image, ImageCms
+
+        image = Image.frombytes("RGB", (width, height), rgb)
+        cmyk = ImageCms.applyTransform(image, self._to_cmyk)
+        assert cmyk is not None
+        shown = ImageCms.applyTransform(cmyk, self._printed_rgb)
+        assert shown is not None
+        return shown.tobytes()
+
     def _lab_of(self, rgb: np.ndarray) -> np.ndarray:
-        lab = self._apply(self._lab, rgb, "RGB", "LAB")
-        out = lab.astype(np.float64)
-        out[:, 0] *= 100.0 / 255.0
-        out[:, 1:] = lab[:, 1:].view(np.int8).astype(np.float64)  # Pillow keeps a*, b* as signed bytes
-        return out
+        return lab_from_pillow(self._apply(self._lab, rgb, "RGB", "LAB"))
 
     @staticmethod
     def _apply(transform, pixels: np.ndarray, mode_in: str, mode_out: str) -> np.ndarray:
@@ -252,39 +273,6 @@ def converter(profile: OutputProfile, intent: str = "relative") -> Converter:
     if key not in _CONVERTERS:
         _CONVERTERS[key] = Converter(profile, intent)
     return _CONVERTERS[key]
-
-
-def delta_e_2000(lab1: np.ndarray, lab2: np.ndarray) -> np.ndarray:
-    """CIEDE2000 colour difference of two arrays of L*a*b* rows."""
-    L1, a1, b1 = lab1[:, 0], lab1[:, 1], lab1[:, 2]
-    L2, a2, b2 = lab2[:, 0], lab2[:, 1], lab2[:, 2]
-    C1, C2 = np.hypot(a1, b1), np.hypot(a2, b2)
-    Cm = (C1 + C2) / 2
-    G = 0.5 * (1 - np.sqrt(Cm ** 7 / (Cm ** 7 + 25.0 ** 7)))
-    a1p, a2p = (1 + G) * a1, (1 + G) * a2
-    C1p, C2p = np.hypot(a1p, b1), np.hypot(a2p, b2)
-    h1p = np.degrees(np.arctan2(b1, a1p)) % 360
-    h2p = np.degrees(np.arctan2(b2, a2p)) % 360
-    dLp = L2 - L1
-    dCp = C2p - C1p
-    dh = h2p - h1p
-    dh = np.where(dh > 180, dh - 360, np.where(dh < -180, dh + 360, dh))
-    dh = np.where(C1p * C2p == 0, 0.0, dh)
-    dHp = 2 * np.sqrt(C1p * C2p) * np.sin(np.radians(dh / 2))
-    Lpm = (L1 + L2) / 2
-    Cpm = (C1p + C2p) / 2
-    hsum = h1p + h2p
-    hpm = np.where(np.abs(h1p - h2p) > 180, np.where(hsum < 360, hsum + 360, hsum - 360), hsum) / 2
-    hpm = np.where(C1p * C2p == 0, hsum, hpm)
-    T = (1 - 0.17 * np.cos(np.radians(hpm - 30)) + 0.24 * np.cos(np.radians(2 * hpm))
-         + 0.32 * np.cos(np.radians(3 * hpm + 6)) - 0.20 * np.cos(np.radians(4 * hpm - 63)))
-    dtheta = 30 * np.exp(-(((hpm - 275) / 25) ** 2))
-    Rc = 2 * np.sqrt(Cpm ** 7 / (Cpm ** 7 + 25.0 ** 7))
-    Sl = 1 + 0.015 * (Lpm - 50) ** 2 / np.sqrt(20 + (Lpm - 50) ** 2)
-    Sc = 1 + 0.045 * Cpm
-    Sh = 1 + 0.015 * Cpm * T
-    Rt = -np.sin(np.radians(2 * dtheta)) * Rc
-    return np.sqrt((dLp / Sl) ** 2 + (dCp / Sc) ** 2 + (dHp / Sh) ** 2 + Rt * (dCp / Sc) * (dHp / Sh))
 
 
 def flate(raw: bytes) -> bytes:

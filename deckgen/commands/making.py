@@ -147,9 +147,11 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
               help="With --preset: leave this deck out of the order (repeatable), e.g. one the shop has no "
                    "product for; the summary lists it.")
 @click.option("--json", "as_json", is_flag=True, help="With --preset: print the order summary as JSON.")
+@click.option("--proof", is_flag=True, help="With a CMYK --preset: also write GAME/PRESET/soft-proof.png, the "
+                                            "faces whose colours shift most, as designed and as printed.")
 @project_option
 def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, variant, out, plan_only, skip,
-           as_json, project_dir):
+           as_json, proof, project_dir):
     """Write every card face of GAMES (default: all) as its own SVG or PNG file, or as a print shop wants them.
 
     Files are named OUT/GAME/DECK-LANG-CARD.png (DECK-CARD.png for a deck
@@ -173,6 +175,7 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
       deckgen export pazaak --preset tts --base-url https://example.org/pazaak
       deckgen export pazaak --preset mpc --plan
       deckgen export archeon --preset mpc --skip planets --skip tokens --json
+      deckgen export classic --preset drivethru --lang en --proof
     """
     from dataclasses import replace
 
@@ -187,7 +190,7 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
         return
     if preset and fmt:
         raise DeckgenError(Problem(None, None, None, "--preset", "give --preset or --format, not both"))
-    for flag, given in (("--skip", skip), ("--json", as_json)):
+    for flag, given in (("--skip", skip), ("--json", as_json), ("--proof", proof)):
         if given and not preset:
             raise DeckgenError(Problem(None, None, None, flag, f"{flag} applies to --preset exports"))
     game_ids = list(games) or list(project.games)
@@ -218,7 +221,7 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
         from deckgen.presets import load_preset
 
         report = export_preset(project, game_ids, load_preset(preset, project.root), options, dpi, base_url,
-                               tuple(skip))
+                               tuple(skip), proof=proof)
         if as_json:
             import json
 
@@ -227,6 +230,7 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
             data["darkest"] = {stem: {"face": face, "ink": round(ink, 1)} for stem, (face, ink)
                                in report.darkest.items()}
             data["folders"] = [str(f) for f in report.folder]
+            data["proofs"] = [str(f) for f in report.proofs]
             click.echo(json.dumps(data, ensure_ascii=False, indent=2))
             return
         report_lines(report.warnings)
@@ -235,6 +239,8 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
         if report.summary:
             for text in report.summary.lines():
                 click.echo(text)
+        for path in report.proofs:
+            click.echo(f"soft proof: {path}")
         where = ", ".join(str(f) for f in report.folder) or str(options.out)
         click.echo(f"wrote {len(report.written)} files to {where}")
         return

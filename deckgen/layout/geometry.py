@@ -258,6 +258,9 @@ class SheetLayout:
     registration: Registration | None = None
     fold: str = "none"  # gutter-fold: none | vertical | horizontal | auto (backs on the fronts' page)
     fold_gap: float = 4.0  # mm from the fold line to the nearest trim
+    # with a gutter: where the full gutter would hold fewer cards, it narrows (not below this) to the widest
+    # that holds as many as this one does; None: the gutter is fixed
+    min_gutter: float | None = None
 
     def gutter_for(self, card: CardSize) -> float:
         return 2 * card.bleed if self.gutter is None else float(self.gutter)
@@ -298,6 +301,19 @@ def _count(room: float, size: float, gutter: float) -> int:
     return int(math.floor((room + gutter) / (size + gutter) + 1e-9))
 
 
+def widest_gutter(room_w: float, room_h: float, w: float, h: float, floor: float, wanted: float) -> float:
+    """The gutter up to ``wanted`` mm that fits as many w×h cards in the room as a ``floor`` mm gutter does
+    (rounded down to 0.01 mm): each card keeps as much of its own bleed towards its neighbours as the
+    sheet allows without losing a card."""
+    cols, rows = _count(room_w, w, floor), _count(room_h, h, floor)
+    widest = wanted
+    if cols > 1:
+        widest = min(widest, (room_w - cols * w) / (cols - 1))
+    if rows > 1:
+        widest = min(widest, (room_h - rows * h) / (rows - 1))
+    return max(floor, math.floor(widest * 100 + 1e-6) / 100)
+
+
 #: Gutter-fold: the least distance from the fold line to the nearest trim (the bleed must stay clear of it).
 FOLD_GAP_MM = 4.0
 
@@ -323,6 +339,9 @@ def _plan(pw: float, ph: float, card: CardSize, layout, printer_margin: float, l
         room_w = pw / 2 - need - fold_need
     elif fold == "horizontal":
         room_h = ph / 2 - need - fold_need
+    floor = getattr(layout, "min_gutter", None)
+    if floor is not None and floor < g and getattr(card, "shape", "rect") != "round":
+        g = widest_gutter(room_w, room_h, w, h, float(floor), g)
     cols, rows = _count(room_w, w, g), _count(room_h, h, g)
     if cols < 1 or rows < 1:
         raise LayoutError(f"a {w:g}x{h:g} mm card with {b:g} mm bleed does not fit on {pw:g}x{ph:g} mm paper"

@@ -61,7 +61,8 @@ def load_layout(name: str, root: Path | None = None) -> SheetLayout:
                        orientation=data.get("orientation", "portrait"),
                        crop_marks=bool(data.get("crop_marks", True)), rulers=bool(data.get("rulers", True)),
                        registration=Registration(**reg) if isinstance(reg, dict) else None,
-                       fold=data.get("fold", "none"), fold_gap=float(data.get("fold_gap", 4.0)))
+                       fold=data.get("fold", "none"), fold_gap=float(data.get("fold_gap", 4.0)),
+                       min_gutter=float(data["min_gutter"]) if "min_gutter" in data else None)
 
 
 def describe_layouts(root: Path | None) -> list[tuple[str, str, str]]:

@@ -4,13 +4,25 @@ named in warnings."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from deckgen.errors import Problem
 from deckgen.model import Card, Project
 from deckgen.presets import Preset
 from deckgen.presets.target import PresetDeck
 from deckgen.render.store import hash_text
+
+
+@dataclass(frozen=True)
+class ProofFace:
+    """One face for the soft proof: its game, name, CIEDE2000 shift and the raster it was measured on."""
+
+    gid: str
+    name: str
+    delta_e: float
+    key: str  # the RGB raster in the store
+    width: int
+    height: int
 
 
 class ColourPass:
@@ -74,6 +86,10 @@ class ColourPass:
                 subject = (f"card {owner.id}" if side == "front" else f"the back of card {owner.id}") \
                     if owner is not None else f"the back of {d.deck.label}"
                 slot = self.faces.setdefault((*src, subject, d.deck.label), {"langs": [], "colour": measured})
+                proof = slot.get("proof")
+                if proof is None or measured.delta_e > proof.delta_e:  # the soft proof shows its worst rendering
+                    slot["proof"] = ProofFace(d.gid, self._name(subject, [t.lang] if d.deck.localized else []),
+                                              measured.delta_e, d.key(svg_hash, renderer), *d.shop.pixels)
                 if d.deck.localized and t.lang not in slot["langs"]:
                     slot["langs"].append(t.lang)
                 if measured.max_ink > slot["colour"].max_ink:
@@ -81,6 +97,15 @@ class ColourPass:
                 darkest = self.darkest.get(stem)
                 if darkest is None or measured.max_ink > darkest[1]:
                     self.darkest[stem] = (subject, measured.max_ink)
+
+    def worst_faces(self, gid: str, count: int = 4) -> list[ProofFace]:
+        """The ``count`` faces of game ``gid`` whose colours shift most in print, worst first."""
+        faces = sorted((slot["proof"] for slot in self.faces.values() if slot["proof"].gid == gid),
+                       key=lambda f: -f.delta_e)
+        shown: dict[str, ProofFace] = {}
+        for face in faces:  # a face two decks share: once
+            shown.setdefault(face.key, face)
+        return list(shown.values())[:count]
 
     def _name(self, subject: str, langs: list[str]) -> str:
         return f"{subject} [{', '.join(langs)}]" if langs else subject

@@ -208,10 +208,17 @@ def planned_files(preset: Preset, order: Order, options: BuildOptions) -> list[P
 
 
 def export_preset(project: Project, game_ids: list[str], preset: Preset, options: BuildOptions,
-                  dpi: int | None = None, base_url: str | None = None, skip: tuple[str, ...] = ()) -> PresetReport:
+                  dpi: int | None = None, base_url: str | None = None, skip: tuple[str, ...] = (),
+                  proof: bool = False) -> PresetReport:
     """Write the games' decks as ``preset`` says into OUT/GAME/PRESET/; raises DeckgenError, writing nothing,
     on any problem (a deck no product fits and not in ``skip``, a face that does not fit the shop's size, a
-    card over the ink limit, names that collide)."""
+    card over the ink limit, names that collide).  ``proof``: also OUT/GAME/PRESET/soft-proof.png, the faces
+    whose colours shift most as designed and as printed (CMYK presets only)."""
+    if proof and preset.colour.mode != "cmyk":
+        raise DeckgenError(Problem(None, None, None, "--proof",
+                                   f"preset {preset.name} sends RGB files and the shop converts them; the soft "
+                                   f"proof needs a preset that converts to CMYK itself (colour: {{mode: cmyk}}, "
+                                   f"e.g. drivethru or meinspiel)"))
     store = options_store(options)
     prints = Fingerprints(project)
     renderer = renderer_id()
@@ -257,6 +264,13 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
     for out in order.outputs:
         write_atomic(out.path, out.make(store))
         report.written.append(out.path)
+    if proof and colour is not None:
+        from deckgen.presets.proofsheet import proof_path, proof_png
+
+        for gid in dict.fromkeys(d.gid for d in decks):
+            path = proof_path(Path(options.out), gid, preset.name)
+            write_atomic(path, proof_png(colour, colour.worst_faces(gid)))
+            report.proofs.append(path)
     report.folder = list(dict.fromkeys(Path(options.out) / d.gid / preset.name for d in decks))
     report.summary = order.summary(preset, written=True)
     return report

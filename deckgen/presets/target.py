@@ -22,6 +22,7 @@ class PresetReport:
     warnings: list[Problem] = field(default_factory=list)
     darkest: dict[str, tuple[str, float]] = field(default_factory=dict)  # DECK-LANG -> (face, max ink %)
     summary: OrderSummary | None = None  # the order sent: decks, cards, products, files, decks left out
+    proofs: list[Path] = field(default_factory=list)  # --proof: OUT/GAME/PRESET/soft-proof.png per game
 
 
 @dataclass
