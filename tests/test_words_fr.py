@@ -145,3 +145,10 @@ def test_one_dash_for_asides_and_curly_apostrophes_in_labels():
     # front-matter labels are printed as written: the straight apostrophe of « l'idiot » is not turned
     front = yaml.safe_load(_booklet("archeon").split("---\n", 2)[1])
     assert all("'" not in label for label in front["categories"].values())
+
+
+def test_the_shared_glossary_holds_what_the_games_share():
+    shared = {e.get("concept"): e["use"] for g, e in _glossary_entries() if g == "shared"}
+    assert shared["idiots-array"] == "Étalage de l’Idiot"
+    assert shared["pure-sabacc"] == "Sabacc pur"
+    assert shared["round"] == "manche"
