@@ -22,6 +22,11 @@ cairosvg draws by recursion), the elements ``<use>`` copies, counting the
 copies inside copies (``svg_uses``; a ``<use>`` that copies itself, directly
 or through others, is an endless loop and refused), and the pixels of the
 pictures drawn (``picture_pixels``, each copy counted).
+
+The same pass keeps, when asked (``keep_tree``), every element with its
+attributes and position (:class:`Element`): the check of lines drawn through
+the words (deckgen.checks.drawn) reads the face from that list, so a face is
+parsed once.
 """
 
 from __future__ import annotations
@@ -61,6 +66,17 @@ class Finding:
     snippet: str | None = None
 
 
+@dataclass(frozen=True)
+class Element:
+    """One element of the SVG as written: its local name, its attributes (as expat names them: an
+    unprefixed attribute by its plain name), its (line, column) and the index of its parent (-1: none)."""
+
+    tag: str
+    attributes: dict[str, str]
+    at: tuple[int, int]
+    parent: int
+
+
 @dataclass
 class Inspection:
     findings: list[Finding] = field(default_factory=list)
@@ -69,6 +85,9 @@ class Inspection:
     elements: int = 0  # written, embedded SVGs included
     drawn: int = 0  # with the copies <use> makes
     pixels: int = 0  # of the pictures drawn, copies included
+    #: every element of the SVG in document order, when asked for (``keep_tree``) and the whole SVG was read
+    #: (None when it is not well-formed, declares a document type, or went past a limit)
+    tree: list[Element] | None = None
 
 
 class _Stop(Exception):
@@ -76,9 +95,10 @@ class _Stop(Exception):
 
 
 class _Walk:
-    def __init__(self, svg: str, limits: Limits, nested: int):
+    def __init__(self, svg: str, limits: Limits, nested: int, keep_tree: bool = False):
         self.svg, self.limits, self.nested = svg, limits, nested
         self.out = Inspection()
+        self.tree: list[Element] | None = [] if keep_tree else None
         # per element: parent, children, <use> target id, own weight (embedded elements, pixels), position
         self.children: list[list[int]] = []
         self.target: dict[int, str] = {}
@@ -97,8 +117,11 @@ class _Walk:
         index = len(self.position)
         self.position.append(here)
         self.children.append([])
-        if self.open:
-            self.children[self.open[-1][0]].append(index)
+        parent = self.open[-1][0] if self.open else -1
+        if parent >= 0:
+            self.children[parent].append(index)
+        if self.tree is not None:
+            self.tree.append(Element(local, attributes, here, parent))
         self.open.append((index, local))
         self.out.elements += 1
         if self.out.elements > self.limits.svg_elements:
@@ -248,6 +271,7 @@ class _Walk:
             return self.out
         if self.position and not self.out.findings:
             self.expand()
+        self.out.tree = self.tree
         return self.out
 
     def expand(self) -> None:
@@ -302,9 +326,10 @@ class _Walk:
                                                            f"in deckgen.yaml)"))
 
 
-def inspect(svg: str, limits: Limits = DEFAULT_LIMITS, nested: int = 0) -> Inspection:
-    """What ``svg`` holds that a face may not, and how much it draws (see the module's docstring)."""
-    return _Walk(svg, limits, nested).run()
+def inspect(svg: str, limits: Limits = DEFAULT_LIMITS, nested: int = 0, keep_tree: bool = False) -> Inspection:
+    """What ``svg`` holds that a face may not, and how much it draws (see the module's docstring); with
+    ``keep_tree``, its elements too (:attr:`Inspection.tree`)."""
+    return _Walk(svg, limits, nested, keep_tree).run()
 
 
 def _outside(what: str, ref: str) -> str:

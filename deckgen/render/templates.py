@@ -34,7 +34,9 @@ from deckgen.model import Card, CardSize, Deck, Game, Project
 from deckgen.render.callsite import BUILTIN_TEMPLATES, shown_path as _rel, template_call_site
 from deckgen.render.icons import load_icons
 from deckgen.render.sandbox import FaceEnvironment, LimitError, render_traced
+from deckgen.checks.drawn import drawn_problems, needs_tree
 from deckgen.render.svgcheck import face_problems
+from deckgen.render.svgwalk import Inspection, inspect as inspect_svg
 from deckgen.render.views import Freezer, ReadOnlyMapping
 from deckgen.strings import fill, located
 from deckgen.render.verbs import Face, verbs_for
@@ -267,9 +269,14 @@ class FaceRenderer:
                 self._used = used
 
         traced.retrace = retrace
-        problems.extend(face_problems(traced, subject, lambda f, l: (_rel(f, root) if f else shown, l), limits))
-        if getattr(self, "deck", None) is not None:  # a card face: lines a template drew through the words
-            problems.extend(_drawn_problems(traced, subject, g, lambda f, l: (_rel(f, root) if f else shown, l)))
+        card_face = getattr(self, "deck", None) is not None
+        # one reading of the SVG for both checks: what it may not hold, and (a card face) lines through its words
+        found = inspect_svg(svg, limits, keep_tree=card_face and needs_tree(svg))
+        problems.extend(face_problems(traced, subject, lambda f, l: (_rel(f, root) if f else shown, l), limits,
+                                      found))
+        if card_face:
+            problems.extend(_drawn_problems(traced, subject, g, lambda f, l: (_rel(f, root) if f else shown, l),
+                                            found))
         if "<text" in svg:
             problems.append(Problem(f"templates/{self.game.id}/{template_name}", None, None, None,
                                     f"raw <text> element; use text() so the bundled fonts are measured and "
@@ -361,15 +368,15 @@ class DeckRenderer(FaceRenderer):
                            self._card_context(None))
 
 
-def _drawn_problems(traced, subject: str, g, where) -> list[Problem]:
-    """deckgen/checks/drawn.py on a rendered card face, located at the template lines that drew it."""
-    from deckgen.checks.drawn import drawn_problems
+def _drawn_problems(traced, subject: str, g, where, found: Inspection) -> list[Problem]:
+    """deckgen/checks/drawn.py on a rendered card face (``found``: the SVG check's reading of it), located at
+    the template lines that drew it."""
     from deckgen.render.wellformed import tag_line
 
     def locate(offset: int, is_tag: bool):
         return tag_line(traced, offset, where) if is_tag else where(*traced.origin(offset))
 
-    return drawn_problems(traced, subject, (g.trim.x, g.trim.y, g.trim.w, g.trim.h), locate)
+    return drawn_problems(traced, subject, (g.trim.x, g.trim.y, g.trim.w, g.trim.h), locate, found)
 
 
 def _template_position(exc: BaseException, root: Path) -> tuple[str | None, int | None]:
