@@ -53,6 +53,8 @@ _ACTIVE = {
 }
 _ANIMATION = {"animate", "set", "animatemotion", "animatetransform", "animatecolor", "discard"}
 _SOURCE_ATTRIBUTES = {"src", "srcset"}
+#: The attribute names (lowercase, without a namespace) _Walk.attribute looks at whatever their value holds.
+_LOOKED_AT = _SOURCE_ATTRIBUTES | {"id", "href", "style"}
 
 
 @dataclass
@@ -134,15 +136,20 @@ class _Walk:
             raise _Stop
         if self.quiet_below is not None:
             return
-        reason = _ACTIVE.get(local.lower()) or ("a printed face does not move, and animation can rewrite a "
-                                                "link in a browser" if local.lower() in _ANIMATION else None)
+        lowered = local.lower()
+        reason = _ACTIVE.get(lowered) or ("a printed face does not move, and animation can rewrite a "
+                                          "link in a browser" if lowered in _ANIMATION else None)
         if reason:
             self.refuse(f"<{local}> is refused: {reason}")
             self.quiet_below = len(self.open)
             return
         for attribute, value in attributes.items():
-            if self.attribute(index, local, attribute.rsplit(" ", 1)[-1], value):
-                return  # one message for one element
+            # most attributes (x=, d=, fill=) hold nothing to look at: only those attribute() may refuse or note
+            lowered = attribute.lower()
+            if ("(" in value or "\\" in value or lowered in _LOOKED_AT or lowered.startswith("on")
+                    or " " in lowered):
+                if self.attribute(index, local, attribute.rsplit(" ", 1)[-1], value):
+                    return  # one message for one element
 
     def attribute(self, index: int, element: str, name: str, value: str) -> bool:
         lowered = name.lower()
@@ -277,9 +284,14 @@ class _Walk:
     def expand(self) -> None:
         """Elements and pixels drawn with the copies ``<use>`` makes; a ``<use>`` loop is a finding."""
         count = len(self.position)
+        target = {use: self.ids[name] for use, name in self.target.items() if name in self.ids}
+        if not target:  # nothing copied: every element drawn once, with what it embeds
+            self.out.drawn = min(_CAP, count + sum(own[0] for own in self.weight.values()))
+            self.out.pixels = min(_CAP, sum(own[1] for own in self.weight.values()))
+            self.check_totals(target, [])
+            return
         state = [0] * count  # 0 unseen, 1 on the path, 2 done
         drawn, pixels = [0] * count, [0] * count
-        target = {use: self.ids[name] for use, name in self.target.items() if name in self.ids}
 
         def needs(node: int) -> list[int]:
             return self.children[node] + [target[node]] if node in target else self.children[node]
@@ -310,17 +322,23 @@ class _Walk:
             state[node] = 2
             stack.pop()
         self.out.drawn, self.out.pixels = drawn[0], pixels[0]
-        copies = drawn[0] - self.out.elements if drawn[0] < _CAP else _CAP
+        self.check_totals(target, drawn)
+
+    def check_totals(self, target: dict[int, int], drawn: list[int]) -> None:
+        """A finding if the copies ``<use>`` makes or the pixels drawn pass their limits (``target``: each
+        ``<use>`` and the element it copies; ``drawn``: how many elements each element draws)."""
+        total, pixels = self.out.drawn, self.out.pixels
+        copies = total - self.out.elements if total < _CAP else _CAP
         if copies > self.limits.svg_uses:
             largest = max(target, key=lambda use: drawn[target[use]]) if target else 0
             line, column = self.position[largest]
             self.out.findings.append(Finding(line, column, f"its <use> elements copy {_count(copies)} elements, more "
                                                            f"than the limit of {self.limits.svg_uses} "
                                                            f"(limits.svg_uses in deckgen.yaml)"))
-        elif pixels[0] > self.limits.picture_pixels:
+        elif pixels > self.limits.picture_pixels:
             first = min(self.weight) if self.weight else 0
             line, column = self.position[first]
-            self.out.findings.append(Finding(line, column, f"its pictures draw {_count(pixels[0])} pixels, copies "
+            self.out.findings.append(Finding(line, column, f"its pictures draw {_count(pixels)} pixels, copies "
                                                            f"included, more than the limit of "
                                                            f"{self.limits.picture_pixels} (limits.picture_pixels "
                                                            f"in deckgen.yaml)"))

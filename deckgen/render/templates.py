@@ -27,21 +27,22 @@ from typing import Any, Mapping
 
 import jinja2
 
+from deckgen.checks.drawn import drawn_problems, needs_tree
 from deckgen.errors import DeckgenError, Problem
 from deckgen.layout.retarget import retarget_box
 from deckgen.limits import DEFAULT as DEFAULT_LIMITS
 from deckgen.model import Card, CardSize, Deck, Game, Project
 from deckgen.render.callsite import BUILTIN_TEMPLATES, shown_path as _rel, template_call_site
+from deckgen.render.compiled import SourceCodeCache
 from deckgen.render.icons import load_icons
 from deckgen.render.sandbox import FaceEnvironment, LimitError, render_traced
-from deckgen.checks.drawn import drawn_problems, needs_tree
 from deckgen.render.svgcheck import face_problems
 from deckgen.render.svgwalk import Inspection, inspect as inspect_svg
-from deckgen.render.views import Freezer, ReadOnlyMapping
-from deckgen.strings import fill, located
 from deckgen.render.verbs import Face, verbs_for
 from deckgen.render.verbs.picture import MIN_PICTURE_PPI, place_picture  # noqa: F401 - their old home
 from deckgen.render.verbs.text import almost_black  # noqa: F401 - its old home
+from deckgen.render.views import Freezer, ReadOnlyMapping
+from deckgen.strings import fill, located
 from deckgen.text import FontSet
 
 
@@ -122,7 +123,12 @@ def _environment(dirs: tuple[str, ...], root: str = "") -> jinja2.Environment:
     """The sandbox (deckgen.render.sandbox): templates may come from others; data is text, never markup.
     Templates are read only inside their folders, inside the project ``root`` (:class:`BoundedLoader`)."""
     return FaceEnvironment(loader=BoundedLoader(list(dirs), root or os.path.commonpath(dirs[:1])),
-                           trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                           trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                           bytecode_cache=_COMPILED)
+
+
+#: Templates compiled once per source for every face environment of the process (deckgen.render.compiled)
+_COMPILED = SourceCodeCache()
 
 
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
