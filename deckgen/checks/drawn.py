@@ -162,8 +162,8 @@ def _nodes(tree: list[Element]) -> list[tuple[_Node, int]]:
             attrs = {**attrs, **_style(style)}
         transform = attrs.get("transform")
         matrix = _multiply(parent.matrix, _transform(transform)) if transform else parent.matrix
-        opacity = attrs.get("opacity")
-        opacity = parent.opacity * _float(opacity, 1.0) if opacity is not None else parent.opacity
+        own_opacity = attrs.get("opacity")
+        opacity = parent.opacity * _float(own_opacity, 1.0) if own_opacity is not None else parent.opacity
         inherited = parent.inherited
         if any(k in attrs for k in _INHERITED):
             inherited = {**inherited, **{k: attrs[k] for k in _INHERITED if k in attrs}}
