@@ -1,6 +1,8 @@
 """One reading of each rendered face (deckgen.render.svgwalk), shared by the SVG check and the check of lines
-drawn through the words (deckgen.checks.drawn); templates compiled and parsed once per source
-(deckgen.render.compiled); font files checked once per content."""
+drawn through the words (deckgen.checks.drawn); and what a test suite (or a session of commands) does again
+for every copy of a project, done once per process: templates compiled and parsed once per source
+(deckgen.render.compiled), font files checked once per content, YAML parsed once per text, data validated
+once per schema and data."""
 
 from __future__ import annotations
 
@@ -205,3 +207,47 @@ def test_a_font_file_is_checked_once_for_the_same_bytes_and_again_when_they_chan
     copies[1].write_bytes(font.read_bytes()[:2000])
     assert fonts.font_file_problem(copies[1]) is not None and len(checked) == 2
     assert fonts.font_file_problem(tmp_path / "missing.ttf") == "font file not found"
+
+
+# ------------------------------------------------------------------ documents parsed and validated once
+
+
+def test_a_yaml_text_is_parsed_once_and_each_reader_gets_its_own_copy(monkeypatch):
+    from deckgen import yamlpos
+
+    parsed = []
+    real = yamlpos._parse_yaml
+    monkeypatch.setattr(yamlpos, "_parse_yaml", lambda *a: parsed.append(a[1]) or real(*a))
+    text = "a: [1, {b: 2}]\nc: x\n"
+    first = yamlpos.parse_yaml(text, "data/x.yaml")
+    first.data["a"][1]["b"] = 99
+    first.data["a"].append(3)
+    second = yamlpos.parse_yaml(text, "data/x.yaml")
+    assert second.data == {"a": [1, {"b": 2}], "c": "x"}
+    assert second.lines[("c",)] == 2 and second.lines[("a", 1, "b")] == 1 and second is not first
+    assert parsed == ["data/x.yaml"]
+    yamlpos.parse_yaml(text, "data/y.yaml")  # another file: its own name in every message
+    assert parsed == ["data/x.yaml", "data/y.yaml"]
+    for _ in range(2):
+        with pytest.raises(yamlpos.DeckgenError) as caught:
+            yamlpos.parse_yaml("a: 1\na: 2\n", "data/z.yaml")
+        assert "duplicate key" in str(caught.value.problems[0])
+
+
+def test_the_same_data_is_validated_once_and_located_in_its_own_file(monkeypatch):
+    from deckgen import validate as validation
+    from deckgen.yamlpos import parse_yaml
+
+    found = []
+    real = validation._findings
+    monkeypatch.setattr(validation, "_findings", lambda *a: found.append(a[0]) or real(*a))
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}}, "additionalProperties": False}
+    one = validation.validate(parse_yaml("x: 1\nn: a\n", "one.yaml"), schema)
+    two = validation.validate(parse_yaml("# moved down\n\nx: 1\nn: a\n", "two.yaml"), schema)
+    assert len(found) == 1
+    assert [(p.file, p.line) for p in one] == [("one.yaml", 1), ("one.yaml", 2)]
+    assert [(p.file, p.line) for p in two] == [("two.yaml", 3), ("two.yaml", 4)]
+    assert [p.message for p in one] == [p.message for p in two]
+    assert validation.validate(parse_yaml("n: '1'\n", "q.yaml"), schema)  # '1' is not 1: validated anew
+    assert validation.validate(parse_yaml("n: 1\n", "q.yaml"), schema) == []
+    assert len(found) == 3
