@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import OrderedDict
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterator
@@ -131,24 +132,49 @@ def closed_validator(schema_obj: dict, limits: Limits = DEFAULT_LIMITS):
     return _closed_validator_class(limits.pattern_ms)(schema_obj, registry=_CLOSED_REGISTRY)
 
 
+#: What validate found, by (schema, data, pattern time limit) as Python writes them (types included: 1, 1.0,
+#: '1' and True differ): each copy of a project, each command of a session, validates the same documents.
+_VALIDATED: OrderedDict[tuple[str, str, int], tuple[list[tuple[tuple, str]], bool]] = OrderedDict()
+_VALIDATED_KEPT = 512
+_VALIDATED_LARGEST = 1 << 18  # characters of data: bigger data is validated every time
+
+
 def validate(located: Located, schema_obj: dict, limits: Limits = DEFAULT_LIMITS) -> list[Problem]:
-    """Validate ``located.data``; return located problems (empty if valid)."""
+    """Validate ``located.data``; return located problems (empty if valid).  The same data against the same
+    schema is validated once per process."""
+    key = (repr(schema_obj), repr(located.data), limits.pattern_ms)
+    found = _VALIDATED.get(key)
+    if found is None:
+        found = _findings(located.data, schema_obj, limits)
+        if len(key[1]) <= _VALIDATED_LARGEST:
+            _VALIDATED[key] = found
+            while len(_VALIDATED) > _VALIDATED_KEPT:
+                _VALIDATED.popitem(last=False)
+    else:
+        _VALIDATED.move_to_end(key)
+    findings, by_line = found
+    problems = [located.problem(path, message) for path, message in findings]
+    if by_line:
+        problems.sort(key=lambda p: (p.line or 0))
+    return problems
+
+
+def _findings(data: Any, schema_obj: dict, limits: Limits) -> tuple[list[tuple[tuple, str]], bool]:
+    """(path, message) of each problem of ``data``, and whether they are to be shown in line order."""
     validator = closed_validator(schema_obj, limits)
-    problems = []
-    seen = set()
     try:
-        errors = list(validator.iter_errors(located.data))
+        errors = list(validator.iter_errors(data))
     except referencing.exceptions.Unresolvable as exc:
-        return [located.problem((), f"the schema refers to {short(str(getattr(exc, 'ref', exc)))}, which is "
-                                    f"not part of it (a $ref may only point inside its schema: '#/...')")]
+        return [((), f"the schema refers to {short(str(getattr(exc, 'ref', exc)))}, which is not part of it "
+                     f"(a $ref may only point inside its schema: '#/...')")], False
+    findings = []
+    seen = set()
     for error in sorted(errors, key=lambda e: [str(p) for p in e.absolute_path]):
         path, message = schema_error_words(error)
-        key = (path, message)
-        if key not in seen:
-            seen.add(key)
-            problems.append(located.problem(path, message))
-    problems.sort(key=lambda p: (p.line or 0))
-    return problems
+        if (path, message) not in seen:
+            seen.add((path, message))
+            findings.append((path, message))
+    return findings, True
 
 
 def foreign_refs(fragment: Any) -> Iterator[str]:

@@ -15,6 +15,7 @@ are converted.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -180,13 +181,44 @@ def _too_large(file: str, limits: Limits) -> DeckgenError:
                                                   f"(aliases expanding too far?; limits.values in deckgen.yaml)"))
 
 
+#: Documents parsed in this process, by (text, file name, limits): each copy of a project, each command of a
+#: session, reads the same files again.  Handed out as copies (a reader may change what it is given).
+_PARSED: OrderedDict[tuple[str, str, int, int], Located] = OrderedDict()
+_PARSED_KEPT = 256
+_PARSED_LARGEST = 1 << 18  # characters: a bigger document is parsed every time
+
+
 def parse_yaml(text: str, file: str, limits: Limits = DEFAULT_LIMITS) -> Located:
     """Parse ``text`` (YAML or JSON) into a :class:`Located`.
 
     Raises :class:`DeckgenError` with a located problem on syntax errors,
     duplicate keys, or a document beyond ``limits`` (too many values once
-    aliases are expanded, a string too long).
+    aliases are expanded, a string too long).  The same text is parsed once
+    per process (a fresh copy of the result is returned each time).
     """
+    key = (text, file, limits.values, limits.string)
+    parsed = _PARSED.get(key)
+    if parsed is None:
+        parsed = _parse_yaml(text, file, limits)
+        if len(text) <= _PARSED_LARGEST:
+            _PARSED[key] = parsed
+            while len(_PARSED) > _PARSED_KEPT:
+                _PARSED.popitem(last=False)
+    else:
+        _PARSED.move_to_end(key)
+    return Located(_copied(parsed.data), parsed.file, dict(parsed.lines), dict(parsed.columns))
+
+
+def _copied(value: Any) -> Any:
+    """``value`` with its mappings and lists copied (what YAML makes besides them cannot change)."""
+    if type(value) is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_copied(item) for item in value]
+    return value
+
+
+def _parse_yaml(text: str, file: str, limits: Limits) -> Located:
     loader = _Loader(text, limits.values)
     try:
         node = loader.get_single_node()

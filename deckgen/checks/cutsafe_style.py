@@ -101,6 +101,7 @@ def style_docs(project: Project, game: Game) -> tuple[Located | None, Located | 
 def named_boxes(dirs: tuple[str, ...], name: str) -> frozenset[str]:
     """Box names a template (and what it extends, imports, includes) passes to box() as literals."""
     from deckgen.boundary import stays_inside
+    from deckgen.render.compiled import parse_once
     from deckgen.render.reads import template_chain
 
     env = jinja2.Environment()
@@ -113,7 +114,7 @@ def named_boxes(dirs: tuple[str, ...], name: str) -> frozenset[str]:
         if folder is not None and path is not None and not stays_inside(path, folder):
             return None  # a link out of its folder: rendering refuses it, and it is never read
         try:
-            return None if path is None else env.parse(path.read_text(encoding="utf-8"))
+            return None if path is None else parse_once(env, path.read_text(encoding="utf-8"))
         except jinja2.TemplateSyntaxError:
             return None  # rendering reports it
 

@@ -15,6 +15,10 @@ lines and curves, lines that run off into the bleed (rules, textures: the
 cut does not show them), lines that only graze the words (less than
 0.5 mm into their box) and the words' own outlines do not count. The words
 are the box of the glyph outlines of each ``text()`` call, as drawn.
+
+The face is not parsed here: its elements come from the SVG check's one pass
+over it (deckgen.render.svgwalk, ``keep_tree``); :func:`needs_tree` says
+whether a face can have anything to find, so that pass keeps them only then.
 """
 
 from __future__ import annotations
@@ -22,12 +26,12 @@ from __future__ import annotations
 import functools
 import math
 import re
-import xml.parsers.expat as expat
 from dataclasses import dataclass
 from typing import Callable
 
 from deckgen.errors import Problem
 from deckgen.render.sandbox import Traced
+from deckgen.render.svgwalk import Element, Inspection, inspect
 
 #: A line fainter than this (its opacities multiplied) is texture, not a frame.
 VISIBLE_OPACITY = 0.3
@@ -64,17 +68,27 @@ class _Line:
     what: str
 
 
+def needs_tree(svg: str) -> bool:
+    """Whether the face ``svg`` can have a line through its words: it has words and strokes something
+    (most faces have not, and are not looked into)."""
+    return "deckgen-text" in svg and _STROKE_HINT.search(svg) is not None
+
+
 def drawn_problems(traced: Traced, subject: str, trim: tuple[float, float, float, float],
-                   where: Callable[[int, bool], tuple[str, int | None]]) -> list[Problem]:
+                   where: Callable[[int, bool], tuple[str, int | None]],
+                   inspection: Inspection | None = None) -> list[Problem]:
     """Lines of the face in ``traced`` that run through its words; ``trim`` is (x, y, w, h) of the cut in the
     face's coordinates; ``where(offset, is_tag)`` is the template file and line that wrote the text at
-    ``offset`` (with ``is_tag``, the line that holds that tag, a macro's own line too)."""
+    ``offset`` (with ``is_tag``, the line that holds that tag, a macro's own line too).  ``inspection`` is
+    the SVG check's reading of the face, made with ``keep_tree`` where :func:`needs_tree` (without it, the
+    face is read here)."""
     svg = traced.text
-    if "deckgen-text" not in svg or not _STROKE_HINT.search(svg):
+    if not needs_tree(svg):
         return []  # no words, or nothing stroked: nothing to cross (most faces stop here)
-    nodes = _read(svg)
-    if nodes is None:
-        return []  # not well-formed: the SVG check says so
+    tree = (inspection if inspection is not None else inspect(svg, keep_tree=True)).tree
+    if tree is None:
+        return []  # not well-formed, or refused before it was read whole: the SVG check says so
+    nodes = _nodes(tree)
     face = (trim[0] * 2 + trim[2], trim[1] * 2 + trim[3])  # the face: the trim and its bleed all round
     lines = [line for node, _ in nodes if not node.in_text for line in _lines(node, trim)
              if not _bleeds_off(line, face)]  # a rule or texture running off the card: the cut does not show it
@@ -133,33 +147,30 @@ def _crosses(line: _Line, box: list[float]) -> bool:
     return lx0 - pad < box[2] and lx1 + pad > box[0] and ly0 - pad < box[3] and ly1 + pad > box[1]
 
 
-def _read(svg: str) -> list[tuple[_Node, int]] | None:
+_ROOT = _Node("", {}, _IDENTITY, 1.0, {}, (0, 0), False)
+
+
+def _nodes(tree: list[Element]) -> list[tuple[_Node, int]]:
     """Every element with its transform, opacity and inherited stroke, and the index of its text() group's
     element in the list."""
     out: list[tuple[_Node, int]] = []
-    stack: list[tuple[_Node, int]] = []
-    parser = expat.ParserCreate()
-
-    def start(tag: str, attrs: dict) -> None:
-        at = (parser.CurrentLineNumber, parser.CurrentColumnNumber)
-        parent, group = stack[-1] if stack else (_Node("", {}, _IDENTITY, 1.0, {}, (0, 0), False), -1)
-        attrs = {**attrs, **_style(attrs.get("style", ""))}
-        matrix = _multiply(parent.matrix, _transform(attrs.get("transform", "")))
-        opacity = parent.opacity * _float(attrs.get("opacity"), 1.0)
-        inherited = {**parent.inherited, **{k: attrs[k] for k in _INHERITED if k in attrs}}
+    for element in tree:
+        parent, group = out[element.parent] if element.parent >= 0 else (_ROOT, -1)
+        attrs = element.attributes
+        style = attrs.get("style")
+        if style:
+            attrs = {**attrs, **_style(style)}
+        transform = attrs.get("transform")
+        matrix = _multiply(parent.matrix, _transform(transform)) if transform else parent.matrix
+        own_opacity = attrs.get("opacity")
+        opacity = parent.opacity * _float(own_opacity, 1.0) if own_opacity is not None else parent.opacity
+        inherited = parent.inherited
+        if any(k in attrs for k in _INHERITED):
+            inherited = {**inherited, **{k: attrs[k] for k in _INHERITED if k in attrs}}
         in_text = parent.in_text or "deckgen-text" in attrs.get("class", "").split()
         if in_text and not parent.in_text:
             group = len(out)
-        node = _Node(tag.rsplit("}", 1)[-1], attrs, matrix, opacity, inherited, at, in_text)
-        stack.append((node, group))
-        out.append((node, group))
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = lambda tag: stack.pop()
-    try:
-        parser.Parse(svg, True)
-    except expat.ExpatError:
-        return None
+        out.append((_Node(element.tag, attrs, matrix, opacity, inherited, element.at, in_text), group))
     return out
 
 

@@ -22,6 +22,8 @@ from typing import Any, Callable, Iterator, cast
 import jinja2
 from jinja2 import nodes
 
+from deckgen.render.compiled import parse_once
+
 #: Context names that hold the card or something made from it.
 CARD_NAMES = ("card", "name", "texts")
 
@@ -66,7 +68,7 @@ def card_reads(env: jinja2.Environment, template_name: str) -> frozenset[tuple[s
     def load(name: str) -> nodes.Template | None:
         try:
             source, filename, _ = loader.get_source(env, name)
-            return env.parse(source, name, filename)
+            return parse_once(env, source, name, filename)
         except jinja2.TemplateError:
             return None  # the render says what is wrong
 

@@ -24,13 +24,15 @@ from typing import Callable
 from deckgen.errors import Problem
 from deckgen.limits import DEFAULT as DEFAULT_LIMITS, Limits
 from deckgen.render.sandbox import Traced
-from deckgen.render.svgwalk import inspect
+from deckgen.render.svgwalk import Inspection, inspect
 from deckgen.render.wellformed import not_well_formed
 
 
 def face_problems(traced: Traced, subject: str, where: Callable[[str | None, int | None], tuple[str, int | None]],
-                  limits: Limits = DEFAULT_LIMITS) -> list[Problem]:
-    """Problems of the SVG in ``traced``; ``where`` turns a (template filename, line) into (shown file, line)."""
+                  limits: Limits = DEFAULT_LIMITS, found: Inspection | None = None) -> list[Problem]:
+    """Problems of the SVG in ``traced``; ``where`` turns a (template filename, line) into (shown file, line);
+    ``found``: the SVG already read by :func:`deckgen.render.svgwalk.inspect` with ``limits`` (else it is read
+    here)."""
     svg = traced.text
 
     def at(offset_or_pos, message: str) -> Problem:
@@ -39,7 +41,8 @@ def face_problems(traced: Traced, subject: str, where: Callable[[str | None, int
         file, line = where(filename, _refine(svg, offset, filename, line))
         return Problem(file, line, None, None, f"{subject}: {message}")
 
-    found = inspect(svg, limits)
+    if found is None:
+        found = inspect(svg, limits)
     if found.syntax:
         line, column, reason = found.syntax
         file, template_line, message = not_well_formed(traced, line, column, reason, where)

@@ -17,6 +17,8 @@ _COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL)
 _ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})[ \t\r\n\f]?|\\(.)", re.DOTALL)
 _REF_FUNCTION = re.compile(r"(?<![\w-])(url|src)\(", re.IGNORECASE)
 _REFUSED = re.compile(r"@import|(?<![\w])(?:-webkit-)?image(?:-set)?\(|(?<![\w-])expression\(", re.IGNORECASE)
+#: Text one of the patterns above can match holds one of these (lowercased).
+_NEEDED = ("url(", "src(", "@import", "image(", "image-set(", "expression(")
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,10 @@ def scan(css: str) -> tuple[list[CssFinding], list[str]]:
     """What in ``css`` is refused (constructs that load or run things, url()s naming outside things), and
     the ``data:`` URIs it embeds through url()/src(): one reading of the text."""
     text = plain(css) if ("\\" in css or "/*" in css) else css
+    if text.isascii():  # (the patterns match ASCII letters only as ASCII letters: a quick look says no)
+        lowered = text.lower()
+        if not any(word in lowered for word in _NEEDED):
+            return [], []  # transform="translate(...)" and the like: most values stop here
     found = [CssFinding(construct=m.group().rstrip("(").lower() + ("()" if m.group().endswith("(") else ""))
              for m in _REFUSED.finditer(text)]
     refs = references(text)

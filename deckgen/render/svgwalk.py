@@ -22,6 +22,11 @@ cairosvg draws by recursion), the elements ``<use>`` copies, counting the
 copies inside copies (``svg_uses``; a ``<use>`` that copies itself, directly
 or through others, is an endless loop and refused), and the pixels of the
 pictures drawn (``picture_pixels``, each copy counted).
+
+The same pass keeps, when asked (``keep_tree``), every element with its
+attributes and position (:class:`Element`): the check of lines drawn through
+the words (deckgen.checks.drawn) reads the face from that list, so a face is
+parsed once.
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ _ACTIVE = {
 }
 _ANIMATION = {"animate", "set", "animatemotion", "animatetransform", "animatecolor", "discard"}
 _SOURCE_ATTRIBUTES = {"src", "srcset"}
+#: The attribute names (lowercase, without a namespace) _Walk.attribute looks at whatever their value holds.
+_LOOKED_AT = _SOURCE_ATTRIBUTES | {"id", "href", "style"}
 
 
 @dataclass
@@ -61,6 +68,17 @@ class Finding:
     snippet: str | None = None
 
 
+@dataclass(frozen=True)
+class Element:
+    """One element of the SVG as written: its local name, its attributes (as expat names them: an
+    unprefixed attribute by its plain name), its (line, column) and the index of its parent (-1: none)."""
+
+    tag: str
+    attributes: dict[str, str]
+    at: tuple[int, int]
+    parent: int
+
+
 @dataclass
 class Inspection:
     findings: list[Finding] = field(default_factory=list)
@@ -69,6 +87,9 @@ class Inspection:
     elements: int = 0  # written, embedded SVGs included
     drawn: int = 0  # with the copies <use> makes
     pixels: int = 0  # of the pictures drawn, copies included
+    #: every element of the SVG in document order, when asked for (``keep_tree``) and the whole SVG was read
+    #: (None when it is not well-formed, declares a document type, or went past a limit)
+    tree: list[Element] | None = None
 
 
 class _Stop(Exception):
@@ -76,9 +97,10 @@ class _Stop(Exception):
 
 
 class _Walk:
-    def __init__(self, svg: str, limits: Limits, nested: int):
+    def __init__(self, svg: str, limits: Limits, nested: int, keep_tree: bool = False):
         self.svg, self.limits, self.nested = svg, limits, nested
         self.out = Inspection()
+        self.tree: list[Element] | None = [] if keep_tree else None
         # per element: parent, children, <use> target id, own weight (embedded elements, pixels), position
         self.children: list[list[int]] = []
         self.target: dict[int, str] = {}
@@ -97,8 +119,11 @@ class _Walk:
         index = len(self.position)
         self.position.append(here)
         self.children.append([])
-        if self.open:
-            self.children[self.open[-1][0]].append(index)
+        parent = self.open[-1][0] if self.open else -1
+        if parent >= 0:
+            self.children[parent].append(index)
+        if self.tree is not None:
+            self.tree.append(Element(local, attributes, here, parent))
         self.open.append((index, local))
         self.out.elements += 1
         if self.out.elements > self.limits.svg_elements:
@@ -111,15 +136,20 @@ class _Walk:
             raise _Stop
         if self.quiet_below is not None:
             return
-        reason = _ACTIVE.get(local.lower()) or ("a printed face does not move, and animation can rewrite a "
-                                                "link in a browser" if local.lower() in _ANIMATION else None)
+        lowered = local.lower()
+        reason = _ACTIVE.get(lowered) or ("a printed face does not move, and animation can rewrite a "
+                                          "link in a browser" if lowered in _ANIMATION else None)
         if reason:
             self.refuse(f"<{local}> is refused: {reason}")
             self.quiet_below = len(self.open)
             return
         for attribute, value in attributes.items():
-            if self.attribute(index, local, attribute.rsplit(" ", 1)[-1], value):
-                return  # one message for one element
+            # most attributes (x=, d=, fill=) hold nothing to look at: only those attribute() may refuse or note
+            lowered = attribute.lower()
+            if ("(" in value or "\\" in value or lowered in _LOOKED_AT or lowered.startswith("on")
+                    or " " in lowered):
+                if self.attribute(index, local, attribute.rsplit(" ", 1)[-1], value):
+                    return  # one message for one element
 
     def attribute(self, index: int, element: str, name: str, value: str) -> bool:
         lowered = name.lower()
@@ -248,14 +278,20 @@ class _Walk:
             return self.out
         if self.position and not self.out.findings:
             self.expand()
+        self.out.tree = self.tree
         return self.out
 
     def expand(self) -> None:
         """Elements and pixels drawn with the copies ``<use>`` makes; a ``<use>`` loop is a finding."""
         count = len(self.position)
+        target = {use: self.ids[name] for use, name in self.target.items() if name in self.ids}
+        if not target:  # nothing copied: every element drawn once, with what it embeds
+            self.out.drawn = min(_CAP, count + sum(own[0] for own in self.weight.values()))
+            self.out.pixels = min(_CAP, sum(own[1] for own in self.weight.values()))
+            self.check_totals(target, [])
+            return
         state = [0] * count  # 0 unseen, 1 on the path, 2 done
         drawn, pixels = [0] * count, [0] * count
-        target = {use: self.ids[name] for use, name in self.target.items() if name in self.ids}
 
         def needs(node: int) -> list[int]:
             return self.children[node] + [target[node]] if node in target else self.children[node]
@@ -286,25 +322,32 @@ class _Walk:
             state[node] = 2
             stack.pop()
         self.out.drawn, self.out.pixels = drawn[0], pixels[0]
-        copies = drawn[0] - self.out.elements if drawn[0] < _CAP else _CAP
+        self.check_totals(target, drawn)
+
+    def check_totals(self, target: dict[int, int], drawn: list[int]) -> None:
+        """A finding if the copies ``<use>`` makes or the pixels drawn pass their limits (``target``: each
+        ``<use>`` and the element it copies; ``drawn``: how many elements each element draws)."""
+        total, pixels = self.out.drawn, self.out.pixels
+        copies = total - self.out.elements if total < _CAP else _CAP
         if copies > self.limits.svg_uses:
             largest = max(target, key=lambda use: drawn[target[use]]) if target else 0
             line, column = self.position[largest]
             self.out.findings.append(Finding(line, column, f"its <use> elements copy {_count(copies)} elements, more "
                                                            f"than the limit of {self.limits.svg_uses} "
                                                            f"(limits.svg_uses in deckgen.yaml)"))
-        elif pixels[0] > self.limits.picture_pixels:
+        elif pixels > self.limits.picture_pixels:
             first = min(self.weight) if self.weight else 0
             line, column = self.position[first]
-            self.out.findings.append(Finding(line, column, f"its pictures draw {_count(pixels[0])} pixels, copies "
+            self.out.findings.append(Finding(line, column, f"its pictures draw {_count(pixels)} pixels, copies "
                                                            f"included, more than the limit of "
                                                            f"{self.limits.picture_pixels} (limits.picture_pixels "
                                                            f"in deckgen.yaml)"))
 
 
-def inspect(svg: str, limits: Limits = DEFAULT_LIMITS, nested: int = 0) -> Inspection:
-    """What ``svg`` holds that a face may not, and how much it draws (see the module's docstring)."""
-    return _Walk(svg, limits, nested).run()
+def inspect(svg: str, limits: Limits = DEFAULT_LIMITS, nested: int = 0, keep_tree: bool = False) -> Inspection:
+    """What ``svg`` holds that a face may not, and how much it draws (see the module's docstring); with
+    ``keep_tree``, its elements too (:attr:`Inspection.tree`)."""
+    return _Walk(svg, limits, nested, keep_tree).run()
 
 
 def _outside(what: str, ref: str) -> str:

@@ -27,19 +27,22 @@ from typing import Any, Mapping
 
 import jinja2
 
+from deckgen.checks.drawn import drawn_problems, needs_tree
 from deckgen.errors import DeckgenError, Problem
 from deckgen.layout.retarget import retarget_box
 from deckgen.limits import DEFAULT as DEFAULT_LIMITS
 from deckgen.model import Card, CardSize, Deck, Game, Project
 from deckgen.render.callsite import BUILTIN_TEMPLATES, shown_path as _rel, template_call_site
+from deckgen.render.compiled import SourceCodeCache
 from deckgen.render.icons import load_icons
 from deckgen.render.sandbox import FaceEnvironment, LimitError, render_traced
 from deckgen.render.svgcheck import face_problems
-from deckgen.render.views import Freezer, ReadOnlyMapping
-from deckgen.strings import fill, located
+from deckgen.render.svgwalk import Inspection, inspect as inspect_svg
 from deckgen.render.verbs import Face, verbs_for
 from deckgen.render.verbs.picture import MIN_PICTURE_PPI, place_picture  # noqa: F401 - their old home
 from deckgen.render.verbs.text import almost_black  # noqa: F401 - its old home
+from deckgen.render.views import Freezer, ReadOnlyMapping
+from deckgen.strings import fill, located
 from deckgen.text import FontSet
 
 
@@ -120,7 +123,12 @@ def _environment(dirs: tuple[str, ...], root: str = "") -> jinja2.Environment:
     """The sandbox (deckgen.render.sandbox): templates may come from others; data is text, never markup.
     Templates are read only inside their folders, inside the project ``root`` (:class:`BoundedLoader`)."""
     return FaceEnvironment(loader=BoundedLoader(list(dirs), root or os.path.commonpath(dirs[:1])),
-                           trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                           trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                           bytecode_cache=_COMPILED)
+
+
+#: Templates compiled once per source for every face environment of the process (deckgen.render.compiled)
+_COMPILED = SourceCodeCache()
 
 
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -267,9 +275,14 @@ class FaceRenderer:
                 self._used = used
 
         traced.retrace = retrace
-        problems.extend(face_problems(traced, subject, lambda f, l: (_rel(f, root) if f else shown, l), limits))
-        if getattr(self, "deck", None) is not None:  # a card face: lines a template drew through the words
-            problems.extend(_drawn_problems(traced, subject, g, lambda f, l: (_rel(f, root) if f else shown, l)))
+        card_face = getattr(self, "deck", None) is not None
+        # one reading of the SVG for both checks: what it may not hold, and (a card face) lines through its words
+        found = inspect_svg(svg, limits, keep_tree=card_face and needs_tree(svg))
+        problems.extend(face_problems(traced, subject, lambda f, l: (_rel(f, root) if f else shown, l), limits,
+                                      found))
+        if card_face:
+            problems.extend(_drawn_problems(traced, subject, g, lambda f, l: (_rel(f, root) if f else shown, l),
+                                            found))
         if "<text" in svg:
             problems.append(Problem(f"templates/{self.game.id}/{template_name}", None, None, None,
                                     f"raw <text> element; use text() so the bundled fonts are measured and "
@@ -361,15 +374,15 @@ class DeckRenderer(FaceRenderer):
                            self._card_context(None))
 
 
-def _drawn_problems(traced, subject: str, g, where) -> list[Problem]:
-    """deckgen/checks/drawn.py on a rendered card face, located at the template lines that drew it."""
-    from deckgen.checks.drawn import drawn_problems
+def _drawn_problems(traced, subject: str, g, where, found: Inspection) -> list[Problem]:
+    """deckgen/checks/drawn.py on a rendered card face (``found``: the SVG check's reading of it), located at
+    the template lines that drew it."""
     from deckgen.render.wellformed import tag_line
 
     def locate(offset: int, is_tag: bool):
         return tag_line(traced, offset, where) if is_tag else where(*traced.origin(offset))
 
-    return drawn_problems(traced, subject, (g.trim.x, g.trim.y, g.trim.w, g.trim.h), locate)
+    return drawn_problems(traced, subject, (g.trim.x, g.trim.y, g.trim.w, g.trim.h), locate, found)
 
 
 def _template_position(exc: BaseException, root: Path) -> tuple[str | None, int | None]:

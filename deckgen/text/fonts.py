@@ -8,6 +8,7 @@ outlines itself.  Everything here is in font units (y up) unless stated.
 from __future__ import annotations
 
 import functools
+import hashlib
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -181,16 +182,31 @@ _TABLES_READ = ("head", "hhea", "maxp", "OS/2", "cmap", "hmtx", "loca", "glyf")
 logging.getLogger("fontTools").setLevel(logging.ERROR)
 
 
+#: font_file_problem's answers by the digest of the file's bytes: each project (each copy of one) loads its
+#: fonts again, and the answer depends on the bytes alone
+_FONT_ANSWERS: dict[str, str | None] = {}
+
+
 def font_file_problem(path: Path) -> str | None:
     """Why ``path`` cannot serve as a font — missing, cut short, unreadable, no TrueType outlines — or None.
 
     Every table must lie inside the file (a truncated file fails here, not halfway through a build) and
-    the tables text is drawn with are read; a few milliseconds a font."""
-    from fontTools.ttLib import TTLibError
-
+    the tables text is drawn with are read; a few milliseconds a font, once per process for the same bytes."""
     path = Path(path)
     if not path.is_file():
         return "font file not found"
+    try:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return _font_file_problem(path)  # says why it cannot be read
+    if digest not in _FONT_ANSWERS:
+        _FONT_ANSWERS[digest] = _font_file_problem(path)
+    return _FONT_ANSWERS[digest]
+
+
+def _font_file_problem(path: Path) -> str | None:
+    from fontTools.ttLib import TTLibError
+
     size = path.stat().st_size
     try:
         with TTFont(str(path), lazy=True) as font:
