@@ -102,9 +102,13 @@ def _lang_schema(project: Project, game: Game, run_axes: dict[str, dict[str, lis
     props["cards"]["additionalProperties"] = False
     first = game.strings.get(project.languages[0])
     if first is not None and first.strings:
-        props["strings"]["propertyNames"] = {"enum": sorted(first.strings)}
+        # a language may also name the example players in its own script (player.NAME: deckgen.strings)
+        props["strings"]["properties"] = {key: {"type": "string"} for key in sorted(first.strings)}
+        props["strings"]["patternProperties"] = {r"^player\.[^.]+$": {"type": "string"}}
+        props["strings"]["additionalProperties"] = False
         props["strings"]["description"] = f"labels for templates and documents: the keys of the " \
-                                          f"{project.languages[0]} file"
+                                          f"{project.languages[0]} file, and player.NAME for an example " \
+                                          f"player's name in this language"
     if game.decisions is not None:
         props["decisions"]["propertyNames"] = {"enum": [d.id for d in game.decisions.decisions]}
     runs = {}

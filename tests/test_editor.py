@@ -66,8 +66,9 @@ def test_the_schemas_reject_a_planted_typo(tmp_path):
                     encoding="utf-8")
     found = problems(root, project)["data/classic/lang/de.yaml"]
     assert len(found) == 2
-    assert "data/classic/lang/de.yaml:9:3: strings.suit.coin: unknown key 'suit.coin' (did you mean 'suit.coins'?)" \
-        in found
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if l.startswith("  suit.coins:"))
+    assert f"data/classic/lang/de.yaml:{line}:3: strings.suit.coin: unknown key 'suit.coin' " \
+           f"(did you mean 'suit.coins'?)" in found
     assert any(": cards.coins-5.nmae: unknown key 'nmae'" in p for p in found)
 
 
