@@ -18,6 +18,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from deckgen.errors import Problem
 from deckgen.judgement import HandResult, Judgement, showdown_cards
 from deckgen.rulebook.context import Context
+from deckgen.rulebook.example_inputs import input_strip
 from deckgen.rulebook.furniture import back_matter
 from deckgen.rulebook.glossary_page import SectionHeading, glossary_section
 from deckgen.rulebook.keep import keep_headings_with_next
@@ -348,6 +349,9 @@ class StoryBuilder:
             if body.get("caption"):
                 outcome += " " + self.ctx.xml(str(body["caption"]), block)
         flow = self._rows(cells, None if sets else outcome)
+        strip = input_strip(self.ctx, body, self.styles["small"].fontName)
+        if strip is not None:  # what decides the example besides its cards, from its own data
+            flow.insert(0, strip)
         judged_sets = result.sets if result is not None else ()
         for number, one in enumerate(sets, start=1):  # a whole match: each set on its own line
             if not isinstance(one, Mapping) or not isinstance(one.get("players"), list):
