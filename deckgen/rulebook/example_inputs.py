@@ -176,7 +176,8 @@ class InputStrip(Flowable):
         return stringWidth(item.text, self.font, FONT_PT) + pad
 
     def wrap(self, available_width, available_height):
-        self.lines, line, used = [], [], 0.0
+        line: list[tuple[Item, float]] = []
+        self.lines, used = [], 0.0
         for item in self.items:
             width = self._width(item)
             if line and used + width > available_width:

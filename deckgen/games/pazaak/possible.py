@@ -49,7 +49,7 @@ def impossible_set(players: list[Any]) -> str | None:
 def _sets(showdown: Mapping[str, Any]) -> list[list[Any]]:
     sets = showdown.get("sets")
     if isinstance(sets, list):
-        return [s.get("players") for s in sets if isinstance(s, Mapping) and isinstance(s.get("players"), list)]
+        return [list(s["players"]) for s in sets if isinstance(s, Mapping) and isinstance(s.get("players"), list)]
     players = showdown.get("players")
     return [players] if isinstance(players, list) else []
 
