@@ -204,6 +204,7 @@ class InputStrip(Flowable):
 
     def draw(self):
         c = self.canv
+        c.saveState()
         top = self.height
         for line in self.lines:
             top -= CHIP_PT + 3.0
@@ -227,6 +228,7 @@ class InputStrip(Flowable):
                     c.setFont(self.font, FONT_PT)
                     c.drawString(x, base, item.text)
                 x += width + GAP_PT
+        c.restoreState()
 
 
 def input_strip(ctx: Any, body: Mapping[str, Any], font: str) -> InputStrip | None:

@@ -17,6 +17,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from deckgen.errors import Problem
 from deckgen.judgement import HandResult, Judgement, showdown_cards
+from deckgen.rulebook.card_marks import MarkedCard
 from deckgen.rulebook.context import Context
 from deckgen.rulebook.example_inputs import input_strip
 from deckgen.rulebook.furniture import back_matter
@@ -77,7 +78,11 @@ class StoryBuilder:
             texts.append([])
             for cell in row:
                 if isinstance(cell, Mapping) and "card" in cell:
-                    texts[-1].append(self._card_row([cell["card"]], block, width_mm=cell.get("width", 10.0)))
+                    picture = self._card_row([cell["card"]], block, width_mm=cell.get("width", 10.0))
+                    if cell.get("marks") and isinstance(picture, Table):  # numbers on the card for its legend
+                        picture = MarkedCard(picture, cell.get("width", 10.0) * mm, cell["marks"], self.ctx.faces,
+                                             self.ctx.theme.accent)
+                    texts[-1].append(picture)
                 elif isinstance(cell, Mapping):
                     texts[-1].append((self.ctx.xml(cell.get("text", ""), block), cell.get("style", "cell")))
                 else:
