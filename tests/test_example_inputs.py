@@ -1,13 +1,20 @@
 """An example shows what decides it besides its cards (dice, planet, token, wild and clone ranks,
-location), drawn from its own data; and no Pazaak example is a set that play cannot reach."""
+location), drawn from its own data; numbers on the anatomy card; and no Pazaak example is a set play
+cannot reach."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Spacer
 
+from deckgen.games.archeon.rulebook import ANATOMY_MARKS, anatomy_table
 from deckgen.games.pazaak.possible import example_problems, impossible_example, impossible_set
 from deckgen.rulebook.build import Context, StoryBuilder, theme_for
+from deckgen.rulebook.card_marks import MarkedCard, marks_svg
 from deckgen.rulebook.example_inputs import InputStrip, example_inputs, input_words
 from deckgen.rulebook.source import read_source
 from deckgen.rulebook.styles import make_styles, register_fonts
@@ -115,3 +122,21 @@ def test_no_bundled_pazaak_example_is_impossible(project):
         for block in read_source(ROOT / path, path, lang).blocks:
             if block.kind == "directive" and block.name == "example":
                 assert impossible_example(dict(block.body)) is None, f"{path}:{block.line}"
+
+
+# ------------------------------------------------------------------ numbers on the anatomy card
+
+def test_the_anatomy_card_carries_the_legends_numbers(project):
+    builder = _builder(project, "archeon")
+    spec = anatomy_table(builder)
+    card_cell = spec["rows"][0][0]
+    assert [m[0] for m in card_cell["marks"]] == list(range(1, 8)) == [m[0] for m in ANATOMY_MARKS]
+    assert all(0 < x < 1 and 0 < y < 1 for _, x, y in ANATOMY_MARKS)
+    svg = marks_svg(100.0, 140.0, ANATOMY_MARKS, "#581020")
+    assert svg.count("<circle") == 7 and ">7</text>" in svg
+    # drawn: the marks are recorded after the card, so they land on top of it
+    sink: list = []
+    marked = MarkedCard(Spacer(50, 70), 50.0, ANATOMY_MARKS, sink, "#581020")
+    marked.wrap(200, 200)
+    marked.drawOn(Canvas(io.BytesIO()), 10, 10)
+    assert len(sink) == 1 and (sink[0].w, sink[0].h) == (50.0, 70) and "<circle" in sink[0].svg
