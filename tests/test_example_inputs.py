@@ -140,3 +140,12 @@ def test_the_anatomy_card_carries_the_legends_numbers(project):
     marked.wrap(200, 200)
     marked.drawOn(Canvas(io.BytesIO()), 10, 10)
     assert len(sink) == 1 and (sink[0].w, sink[0].h) == (50.0, 70) and "<circle" in sink[0].svg
+
+
+def test_field_and_extra_cards_are_named_for_what_follows_the_plus(project):
+    builder = _builder(project, "classic")
+    body = {"players": [{"name": "A", "hand": ["coins:10", "sabers:10"]},
+                        {"name": "B", "hand": ["flasks:9", "staves:9"], "field": ["coins:3"]}],
+            "extra": {"A": ["coins:1"]}, "options": {"rules": "dice", "field": "hold-em"}}
+    texts = [i.text for i in example_inputs(builder.ctx, body)]
+    assert texts == ["hold ’em field", "A’s extra cards: after the +", "B’s field cards: after the +"]

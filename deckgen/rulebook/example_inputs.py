@@ -150,6 +150,11 @@ def example_inputs(ctx: Any, body: Mapping[str, Any]) -> list[Item]:
         for play in player.get("entourage") or []:
             if isinstance(play, Mapping):
                 items.extend(Item("chip", f"{who}: {i.text}") for i in _ability(ctx, names, play))
+        if player.get("field"):
+            items.append(Item("chip", words["field"].format(name=who)))
+        extra = body.get("extra") if isinstance(body.get("extra"), Mapping) else {}
+        if extra.get(str(player.get("name"))):
+            items.append(Item("chip", words["extra"].format(name=who)))
         if player.get("drew") is False:
             items.append(Item("text", words["no-draw"].format(name=who)))
     return items
