@@ -152,8 +152,8 @@ def example_inputs(ctx: Any, body: Mapping[str, Any]) -> list[Item]:
                 items.extend(Item("chip", f"{who}: {i.text}") for i in _ability(ctx, names, play))
         if player.get("field"):
             items.append(Item("chip", words["field"].format(name=who)))
-        extra = body.get("extra") if isinstance(body.get("extra"), Mapping) else {}
-        if extra.get(str(player.get("name"))):
+        extra = body.get("extra")
+        if isinstance(extra, Mapping) and extra.get(str(player.get("name"))):
             items.append(Item("chip", words["extra"].format(name=who)))
         if player.get("drew") is False:
             items.append(Item("text", words["no-draw"].format(name=who)))
