@@ -8,7 +8,9 @@ language).  This module hands it, in the page's language:
   archive cards rendered with the archive's own front template, the values
   the engine gives them and the planet or token the step needs.  Every hand
   is judged by the engine; a hand the engine puts on another step is a
-  problem located at its line of game.yaml, and stops the build;
+  problem located at its line of game.yaml, and stops the build. A step no
+  planet allows yet (the Idiot's Array, seed 002) takes ``unreached: true``:
+  its hand shows what it is instead, and the engine must NOT put it there;
 * the round, the ante by round, the spike and the reveal order, in the
   words of the lang files with the numbers of ``rules.yaml``;
 * the penalty formula with a worked example (``options.penalty``, a
