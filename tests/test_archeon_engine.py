@@ -54,16 +54,26 @@ def test_the_seven_steps_from_the_cards():
     assert r["winners"] == ["A"]
 
 
+def _house(**top):
+    """``top`` judged on a house-rule planet that allows the Idiot's Array (no bundled planet does, seed 002)."""
+    from dataclasses import replace
+
+    data = DATA["archeon"]
+    house = {**DATA, "archeon": replace(data, planets={**data.planets, "house": {"idiots_array": True}})}
+    return lambda *hands: judge({"players": [{"name": "ABCDEF"[i], "hand": list(h)} for i, h in enumerate(hands)],
+                                 "planet": "house", **top}, house, {})
+
+
 def test_idiots_array_only_where_the_planet_allows_it():
     plain = run(["aril-nunb", "4-ng"], [B(1), S(1)])
     assert step(plain, "A")["step_name"] == "pair" and plain["winners"] == ["B"]
-    corellia = run(["aril-nunb", "4-ng"], [B(1), S(1)], planet="corellian-system")
+    corellia = _house()(["aril-nunb", "4-ng"], [B(1), S(1)])
     assert step(corellia, "A")["step"] == 6 and corellia["winners"] == ["A"]
     # it ranks below Pure Sabacc (step 7; the two never meet: one match deck holds one Sylop per family)
-    pure = run([B(sylop=True), S(sylop=True)], [B(1), S(1)], planet="corellian-system")
+    pure = _house()([B(sylop=True), S(sylop=True)], [B(1), S(1)])
     assert step(pure, "A")["step"] == 7 > step(corellia, "A")["step"]
     # and above a Mirror
-    assert winners(["aril-nunb", S(2)], [B(1, sign="eye"), S(1, sign="eye")], planet="corellian-system") == ["A"]
+    assert _house()(["aril-nunb", S(2)], [B(1, sign="eye"), S(1, sign="eye")])["winners"] == ["A"]
 
 
 def test_step_five_is_the_prime_sabacc_of_the_token():
@@ -71,7 +81,7 @@ def test_step_five_is_the_prime_sabacc_of_the_token():
     r = run([B(1, sign="eye"), S(1, sign="eye")], [B(5), S(5)], tokens=[token])
     assert step(r, "B")["step"] == 5 and step(r, "B")["step_name"] == "prime-sabacc" and r["winners"] == ["B"]
     # below the Idiot's Array
-    assert winners([B(5), S(5)], ["aril-nunb", S(2)], tokens=[token], planet="corellian-system") == ["B"]
+    assert _house(tokens=[token])([B(5), S(5)], ["aril-nunb", S(2)])["winners"] == ["B"]
     # the token's value may be given as its dice and the pick
     dice = {"name": "prime-sabacc", "by": "A", "dice": [5, 1], "choose": 5}
     assert winners([B(1, sign="eye"), S(1, sign="eye")], [B(5), S(5)], tokens=[dice]) == ["B"]

@@ -17,7 +17,9 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from deckgen.errors import Problem
 from deckgen.judgement import HandResult, Judgement, showdown_cards
+from deckgen.rulebook.card_marks import MarkedCard
 from deckgen.rulebook.context import Context
+from deckgen.rulebook.example_inputs import input_strip
 from deckgen.rulebook.furniture import back_matter
 from deckgen.rulebook.glossary_page import SectionHeading, glossary_section
 from deckgen.rulebook.keep import keep_headings_with_next
@@ -76,7 +78,11 @@ class StoryBuilder:
             texts.append([])
             for cell in row:
                 if isinstance(cell, Mapping) and "card" in cell:
-                    texts[-1].append(self._card_row([cell["card"]], block, width_mm=cell.get("width", 10.0)))
+                    picture = self._card_row([cell["card"]], block, width_mm=cell.get("width", 10.0))
+                    if cell.get("marks") and isinstance(picture, Table):  # numbers on the card for its legend
+                        picture = MarkedCard(picture, cell.get("width", 10.0) * mm, cell["marks"], self.ctx.faces,
+                                             self.ctx.theme.accent)
+                    texts[-1].append(picture)
                 elif isinstance(cell, Mapping):
                     texts[-1].append((self.ctx.xml(cell.get("text", ""), block), cell.get("style", "cell")))
                 else:
@@ -348,6 +354,9 @@ class StoryBuilder:
             if body.get("caption"):
                 outcome += " " + self.ctx.xml(str(body["caption"]), block)
         flow = self._rows(cells, None if sets else outcome)
+        strip = input_strip(self.ctx, body, self.styles["small"].fontName)
+        if strip is not None:  # what decides the example besides its cards, from its own data
+            flow.insert(0, strip)
         judged_sets = result.sets if result is not None else ()
         for number, one in enumerate(sets, start=1):  # a whole match: each set on its own line
             if not isinstance(one, Mapping) or not isinstance(one.get("players"), list):

@@ -246,11 +246,9 @@ def check_seed_hands(ctx: CheckContext) -> list[Problem]:
     planets = {e.showdown.get("planet") for e in (decisions.examples() if decisions else [])
                if tuple(sorted(SEED_HANDS["Sylop and a 2 (Idiot's Array only where a planet allows it)"]))
                in _hand_ids(e)}
-    data = _data(ctx)
-    enabled = any(p and data.planets.get(p, {}).get("idiots_array") for p in planets) if data else True
-    if not (None in planets and enabled):
-        problems.append(Problem.at("the seed's Sylop + 2 must be judged both without and with a planet that allows "
-                                   "the Idiot's Array", file=file))
+    if None not in planets:
+        problems.append(Problem.at("the seed's Sylop + 2 must be judged without a planet (the Sylop copies the 2)",
+                                   file=file))
     return problems
 
 

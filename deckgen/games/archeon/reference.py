@@ -8,7 +8,9 @@ language).  This module hands it, in the page's language:
   archive cards rendered with the archive's own front template, the values
   the engine gives them and the planet or token the step needs.  Every hand
   is judged by the engine; a hand the engine puts on another step is a
-  problem located at its line of game.yaml, and stops the build;
+  problem located at its line of game.yaml, and stops the build. A step no
+  planet allows yet (the Idiot's Array, seed 002) takes ``unreached: true``:
+  its hand shows what it is instead, and the engine must NOT put it there;
 * the round, the ante by round, the spike and the reveal order, in the
   words of the lang files with the numbers of ``rules.yaml``;
 * the penalty formula with a worked example (``options.penalty``, a
@@ -118,10 +120,11 @@ def _ladder(ctx, data, where: _Where, cards: _Cards) -> list[dict[str, Any]]:
             ctx.problems.append(where.problem(("ladder",), f"no example hand for the step {step!r}: give "
                                                            f"{step}: {{hand: [ID, ID]}}"))
             continue
-        unknown = [k for k in spec if k not in ("hand", *TABLE_KEYS)]
+        unknown = [k for k in spec if k not in ("hand", "unreached", *TABLE_KEYS)]
         if unknown:
             ctx.problems.append(where.problem(("ladder", step, unknown[0]), f"unknown key {unknown[0]!r} (an example "
-                                                                         f"is hand, and optional {', '.join(TABLE_KEYS)})"))
+                                                                         f"is hand, and optional {', '.join(TABLE_KEYS)}"
+                                                                         f", unreached)"))
             continue
         hand: Any = spec.get("hand")  # as written: _card_ids says why it cannot be printed
         why = _card_ids(hand, cards)
@@ -137,7 +140,12 @@ def _ladder(ctx, data, where: _Where, cards: _Cards) -> list[dict[str, Any]]:
             ctx.problems.append(where.problem(("ladder", step, *key), exc.message))
             continue
         judged = result["hands"][0]
-        if judged["step_name"] != step:
+        if spec.get("unreached") is True:  # a step no planet allows yet: the hand shows what it is instead
+            if judged["step_name"] == step:
+                ctx.problems.append(where.problem(("ladder", step, "unreached"), f"the engine puts this hand on "
+                                                                                 f"step {number}: drop unreached"))
+                continue
+        elif judged["step_name"] != step:
             ctx.problems.append(where.problem(
                 ("ladder", step), f"the engine puts this hand on step {judged['step']} ({judged['step_name']}), "
                                   f"not on step {number} ({step}): the sheet would print a wrong example"))

@@ -227,6 +227,12 @@ def _label(builder, key: str, **values: Any) -> str:
     return text
 
 
+#: Where the archive card's template prints its seven parts, as fractions of the card's width and height
+#: from the top left: the numbered marks of the anatomy picture sit beside each part, never on it.
+ANATOMY_MARKS = ((1, 0.30, 0.10), (2, 0.30, 0.23), (3, 0.60, 0.10), (4, 0.73, 0.58), (5, 0.19, 0.64),
+                 (6, 0.84, 0.64), (7, 0.88, 0.82))
+
+
 def anatomy_table(builder) -> dict[str, Any]:
     """One row: the card drawn large, and the names of its seven parts, numbered as the text explains them."""
     ctx = builder.ctx
@@ -237,7 +243,8 @@ def anatomy_table(builder) -> dict[str, Any]:
              _label(builder, "name"), ctx.t("label.sign"), ctx.t("label.era"), ctx.t("label.ability")]
     legend = "\\\\".join(f"**{n}**\u2002{part}" for n, part in enumerate(parts, start=1))
     return {"columns": [name, _label(builder, "parts")], "widths": [0.5, 0.5],
-            "rows": [[{"card": ANATOMY_CARD, "width": 44.0}, {"text": legend, "style": "left"}]]}
+            "rows": [[{"card": ANATOMY_CARD, "width": 44.0, "marks": ANATOMY_MARKS},
+                      {"text": legend, "style": "left"}]]}
 
 
 def ladder_table(builder) -> dict[str, Any]:

@@ -5,7 +5,9 @@
 * the side-card catalogue deck has exactly one card for every side card of
   the engine's CATALOGUE, each with the engine's kind and printed value;
 * every named side deck (any other deck made of side cards) passes the
-  engine's ``validate_side_deck``: exactly ten catalogue cards.
+  engine's ``validate_side_deck``: exactly ten catalogue cards;
+* every rule example is a set that play can reach (no table going on after a bust, never two
+  busts or two full tables): a warning under ``format: 2``.
 Text fit, translations and the rule examples are covered by the general checks.
 """
 
@@ -136,8 +138,16 @@ def check_side_decks(ctx: CheckContext) -> list[Problem]:
             for deck in named_side_decks(ctx.game) for message in validate_side_deck(side_codes(deck))]
 
 
+def check_possible_examples(ctx: CheckContext) -> list[Problem]:
+    """Every rule example is a set play can reach (:mod:`deckgen.games.pazaak.possible`)."""
+    from deckgen.games.pazaak.possible import example_problems
+
+    return example_problems(ctx.game, strict=(ctx.project.format or 1) >= 3)
+
+
 CHECKS = (
     Check("pazaak main deck", check_main_deck),
+    Check("pazaak possible examples", check_possible_examples),
     Check("pazaak side-card catalogue", check_catalogue),
     Check("pazaak named side decks", check_side_decks),
 )
