@@ -23,7 +23,8 @@ from markupsafe import Markup
 from deckgen.render.verbs.face import Face
 from deckgen.render.verbs.text import text
 from deckgen.strings import Text, where_of
-from deckgen.text import TextBox, layout_text
+from deckgen.text import TextBox, layout_text, typography
+from deckgen.text.markup import parse, plain
 
 #: Each size tried is this much smaller than the one before (as the layout engine shrinks).
 SHRINK = 0.97
@@ -32,12 +33,19 @@ LINE_MARGIN = 0.35
 #: Words that never start a line (glued to the word before) and never end one (glued to the next).
 GLUE_BACK = (":", ";", "!", "?", "»", "›", "—", "–", "%")
 GLUE_FORWARD = ("«", "‹", "¿", "¡")
-#: A last line of one word this short (letters) is a lone word.
+#: A last line of one word this short (letters) is a lone word (as the layout engine counts it).
 LONE_LETTERS = 7
+#: Narrower widths tried, in turn, to give a last line a second word.
+REBALANCE = (0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65, 0.6)
 
 
-def words_of(s: str) -> list[str]:
-    """The units a line may break between: words, with French and Russian punctuation kept on its word."""
+def words_of(s: str, lang: str = "en") -> list[str]:
+    """The units a line may break between: words, with the language's bound spaces (a Russian preposition
+    and its word, a French space before ":") and its punctuation kept on its word."""
+    items, _ = parse(s, lang)
+    bound = plain(typography.apply(items, lang))
+    if plain(items) == s:  # plain text (no emphasis): break where the typography lets it
+        s = bound
     units: list[str] = []
     glue_next = False
     for word in s.split(" "):
@@ -87,7 +95,12 @@ class _Setter:
         return bool(memo[key])
 
     def lines(self, widths: list[float]) -> list[str] | None:
-        """The words broken greedily into at most ``len(widths)`` lines; None when they do not fit."""
+        """The words broken into at most ``len(widths)`` lines, the last not a lone short word when that
+        can be helped; None when they do not fit."""
+        found = self._greedy(widths)
+        return None if found is None else self._without_lone_word(found, widths)
+
+    def _greedy(self, widths: list[float]) -> list[str] | None:
         out: list[str] = []
         i = 0
         for width in widths:
@@ -100,27 +113,40 @@ class _Setter:
                 return None  # a word wider than its line: no hyphenation on a disc
             out.append(" ".join(self.words[i:j]))
             i = j
-        if i < len(self.words):
-            return None
-        return self._without_lone_word(out, widths)
+        return None if i < len(self.words) else out
 
     def _without_lone_word(self, out: list[str], widths: list[float]) -> list[str]:
-        last = out[-1]
-        if len(out) < 2 or " " in last or sum(c.isalpha() for c in last) > LONE_LETTERS:
+        """``out`` unless its last line is a lone short word: then the lines broken narrower (as many of
+        them), or the last word of the line before moved down, so the last line carries two words."""
+        if not self.lone(out):
             return out
-        before = out[-2].split(" ")
-        if len(before) < 2:
-            return out
-        moved = before[-1] + " " + last
-        if self.fits(moved, widths[len(out) - 1]):
+        for factor in REBALANCE:
+            again = self._greedy([w * factor for w in widths])
+            if again is not None and not self.lone(again):
+                return again
+        before = out[-2].split(" ")  # else the last word of the line before joins it, if it fits
+        moved = " ".join(before[-1:] + [out[-1]])
+        if len(before) >= 2 and self.fits(moved, widths[len(out) - 1]):
             return out[:-2] + [" ".join(before[:-1]), moved]
         return out
 
+    @staticmethod
+    def lone(out: list[str]) -> bool:
+        last = out[-1]
+        return len(out) >= 2 and " " not in last and sum(c.isalpha() for c in last) <= LONE_LETTERS
+
+
+def _top(box: TextBox, n: int, pitch: float, valign: str) -> float:
+    """The top of a block of ``n`` lines ``pitch`` apart, placed in ``box`` as ``valign`` says."""
+    free = box.h - n * pitch
+    return box.y + (0.0 if valign == "top" else free if valign == "bottom" else free / 2)
+
 
 def plan(face: Face, s: str, box: TextBox, circle: tuple[float, float, float], font: str, size: float,
-         min_size: float, line_height: float) -> tuple[float, list[tuple[float, float, float]], list[str]] | None:
+         min_size: float, line_height: float,
+         valign: str = "middle") -> tuple[float, list[tuple[float, float, float]], list[str]] | None:
     """(size, line places, line texts) of ``s`` on the disc, the largest size first; None if it cannot be set."""
-    words = words_of(s)
+    words = words_of(s, face.lang)
     if not words:
         return None
     sizes, z = [], size
@@ -130,28 +156,36 @@ def plan(face: Face, s: str, box: TextBox, circle: tuple[float, float, float], f
     sizes.append(min_size)
     for z in sizes:
         pitch = z * line_height
-        n_max = max(1, int((box.h + 1e-6) // pitch))
         setter = _Setter(face, words, font, z)
-        found = setter.lines([w for _, _, w in _band_widths(box, circle, pitch, n_max, box.y)])
-        if found is None:
-            continue
-        # centred in the box: try the block of that many lines in the middle (the widths change there)
-        n = len(found)
-        top = box.y + (box.h - n * pitch) / 2
-        places = _band_widths(box, circle, pitch, n, top)
-        centred = setter.lines([w for _, _, w in places])
-        if centred is not None and len(centred) == n:
-            return z, places, centred
-        return z, _band_widths(box, circle, pitch, n, box.y), found
+        lone = None
+        for n in range(1, max(1, int((box.h + 1e-6) // pitch)) + 1):  # the fewest lines, placed as valign says
+            places = _band_widths(box, circle, pitch, n, _top(box, n, pitch, valign))
+            placed = setter.lines([w for _, _, w in places])
+            if placed is None or len(placed) < n:
+                continue
+            if not setter.lone(placed):
+                return z, places, placed
+            lone = lone or (z, places, placed)  # a lone last word: one more line may give it company
+        if lone:
+            return lone
     return None
 
 
+def inscribed(box: TextBox, circle: tuple[float, float, float]) -> TextBox:
+    """The part of ``box`` whose corners are all inside the circle (as wide as the circle at its farther edge)."""
+    cx, _, _ = circle
+    c = chord(*circle, box.y, box.y + box.h)
+    left, right = max(box.x, cx - c / 2), min(box.x + box.w, cx + c / 2)
+    return TextBox(left, box.y, max(right - left, 1e-3), box.h)
+
+
 def disc_text(face: Face, s: Any, x: float, y: float, w: float, h: float, font: str = "body", size: float = 3.2,
-              min_size: float | None = None, fill: str = "#000", line_height: float = 1.15,
+              min_size: float | None = None, valign: str = "middle", fill: str = "#000", line_height: float = 1.15,
               name: str | None = None) -> Markup:
-    """Text ``s`` centred in the box x, y, w, h (mm) of a round face, each line as wide as the face's safe
-    circle is there, at ``size`` mm shrunk down to ``min_size``; words are never hyphenated.  Problems as
-    ``text`` reports them, at the text's language-file line."""
+    """Text ``s`` in the box x, y, w, h (mm) of a round face, each line centred and as wide as the face's safe
+    circle is there, at ``size`` mm shrunk down to ``min_size``; words are never hyphenated.  ``valign``
+    (top, middle, bottom) places the block in the box.  Problems as ``text`` reports them, at the text's
+    language-file line."""
     s = "" if s is None else s if isinstance(s, str) else str(s)
     box = TextBox(float(x), float(y), float(w), float(h))
     g = face.geo
@@ -159,9 +193,12 @@ def disc_text(face: Face, s: Any, x: float, y: float, w: float, h: float, font: 
     circle = (safe.x + (safe.x1 - safe.x) / 2, safe.y + (safe.y1 - safe.y) / 2,
               min(safe.x1 - safe.x, safe.y1 - safe.y) / 2)
     smallest = float(size if min_size is None else min(float(min_size), float(size)))
-    found = plan(face, s, box, circle, font, float(size), smallest, float(line_height))
-    if found is None:
-        return text(face, s, x, y, w, h, font, size, min_size, "center", "middle", fill, line_height, 0, name)
+    if valign not in ("top", "middle", "bottom"):
+        raise ValueError(f"disc_text() valign must be top, middle or bottom, not {valign!r}")
+    found = plan(face, s, box, circle, font, float(size), smallest, float(line_height), valign)
+    if found is None:  # too long even at min_size: set in the rectangle inside the circle, which reports it
+        r = inscribed(box, circle)
+        return text(face, s, r.x, r.y, r.w, r.h, font, size, min_size, "center", valign, fill, line_height, 0, name)
     z, places, lines = found
     where = where_of(s)
     before = len(face.problems)
