@@ -59,6 +59,9 @@ def load_project(root: Path, only: Iterable[str] | None = None, untrusted: str =
         raise DeckgenError(col.problems)
     data = doc.data
     col.limits = Limits.from_settings(data.get("limits"))
+    from deckgen.text.breaking import add_project
+
+    add_project(data.get("breaking"))
     version = _format(col, doc)
     languages = tuple(data["languages"])
     fonts = dict(data.get("fonts", {}))

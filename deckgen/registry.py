@@ -161,8 +161,10 @@ class GameDescriptor:
     ``card_face``      ``card_face(game, token) -> (deck id, card id)``: the printed card of an engine
                        token, for pictures of example hands in rulebooks; a function that takes a
                        third argument also gets the example's judge options (``{"deck": ...}``)
-    ``rulebook_tables`` table name -> ``fn(builder) -> {"columns": [...], "widths": [...], "rows": [...]}``,
-                       tables a rulebook's ``table NAME`` directive prints from the data
+    ``rulebook_tables`` table name -> ``fn(builder) -> {"columns": [...], "rows": [...]}``, tables a
+                       rulebook's ``table NAME`` directive prints from the data; the columns are as
+                       wide as their content asks, and the ``"names"`` columns (default ``[0]``) and
+                       headers are never hyphenated (an older ``"widths"`` is no longer read)
     ``commands``       extra click commands (e.g. a deck assembler)
     ``deck_file``      ``deck_file(game, path) -> DeckList``: the cards of a deck list file (e.g. what
                        the game's deck assembler writes), printed by ``deckgen build GAME --deck FILE``;

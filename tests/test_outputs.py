@@ -19,8 +19,8 @@ def run(*args: str):
 
 
 def planned(output: str) -> dict[Path, str]:
-    """{path: the rest of the line} of a --plan listing."""
-    lines = [l for l in output.splitlines() if l.strip()]
+    """{path: the rest of the line} of a --plan listing (an export's order summary follows as # lines)."""
+    lines = [l for l in output.splitlines() if l.strip() and not l.startswith("#")]
     return {Path(l.split("  ")[0]): l.split("  ", 1)[1] for l in lines}
 
 

@@ -103,7 +103,7 @@ def test_tgc_writes_rgb_pngs_of_825x1125_and_one_back(shop):
     _root, out, _ = shop
     folder = out / "tgc" / "demo-en"
     names = sorted(p.name for p in folder.glob("*.png"))
-    assert names == ["001-ember.png", "002-tide.png", "003-crown.png", "back.png"]
+    assert names == ["001-ember-front.png", "002-tide-front.png", "003-crown-front.png", "back.png"]
     for name in names:
         with Image.open(folder / name) as image:
             assert image.size == (825, 1125) and image.mode == "RGB"
@@ -310,8 +310,8 @@ def test_a_design_that_is_cut_safe_only_at_its_own_size_is_refused_at_the_shops_
     root = copy_project(tmp_path / "p", "classic")
     style = root / "data/classic/style.yaml"
     text = style.read_text(encoding="utf-8")
-    assert "local-value-note: [18, 68, 27, 8]" in text
-    style.write_text(text.replace("local-value-note: [18, 68, 27, 8]", "local-value-note: [17.5, 68, 28, 8]"),
+    assert "local-value-note: [18, 68, 27, 11]" in text
+    style.write_text(text.replace("local-value-note: [18, 68, 27, 11]", "local-value-note: [17.5, 68, 28, 11]"),
                      encoding="utf-8")
     line = next(i for i, l in enumerate(style.read_text(encoding="utf-8").splitlines(), 1) if "index-top-left:" in l)
     project = load_project(root)
@@ -325,8 +325,9 @@ def test_a_design_that_is_cut_safe_only_at_its_own_size_is_refused_at_the_shops_
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))
 
 
-def test_a_deck_the_shop_cannot_print_is_left_out_with_a_warning_when_others_can_go(tmp_path):
-    """Archeon's tarot planets at a shop printing only poker cards: the poker deck is exported."""
+def test_a_deck_the_shop_cannot_print_stops_the_order_unless_skipped(tmp_path):
+    """Archeon's tarot planets at a shop printing only poker cards: an error, never a partial order; with
+    --skip the poker deck goes and the summary says what was left out."""
     root = _user_project(tmp_path, {"poker": USER_PRESET.replace("default:", "poker:")})
     game = root / "data/demo/game.yaml"
     game.write_text(game.read_text(encoding="utf-8") + """\
@@ -338,9 +339,11 @@ def test_a_deck_the_shop_cannot_print_is_left_out_with_a_warning_when_others_can
     front: front.svg.j2
     back: back.svg.j2
 """, encoding="utf-8")
-    report = export_preset(load_project(root), ["demo"], load_preset("poker", root),
-                           BuildOptions(out=tmp_path / "out", languages=("en",), workers=1))
+    options = BuildOptions(out=tmp_path / "out", languages=("en",), workers=1)
+    with pytest.raises(DeckgenError) as caught:
+        export_preset(load_project(root), ["demo"], load_preset("poker", root), options)
+    assert ("data/demo/game.yaml", "decks.big.size") in {(p.file, p.field) for p in caught.value.problems}
+    report = export_preset(load_project(root), ["demo"], load_preset("poker", root), options, skip=("big",))
     names = {p.name for p in report.written}
     assert names and all(n.startswith("demo") and "big" not in n for n in names), names
-    assert [(p.file, p.field, p.warning) for p in report.warnings] == [("data/demo/game.yaml", "decks.big.size", True)]
-    assert "not exported" in report.warnings[0].message
+    assert report.summary is not None and [s.deck for s in report.summary.skipped] == ["big"]

@@ -229,4 +229,5 @@ def test_centred_names_break_at_spaces_rather_than_hyphenate():
                              roles={"display": "Play-Bold.ttf"})
     res = layout_text("Queen of Air and Darkness", TextBox(0, 0, 48, 10), fonts=fonts, font="display",
                       size=3.9, align="center", valign="middle", lang="en")
-    assert res.fits and res.lines == ["Queen of Air and", "Darkness"]
+    # no hyphen, and no lone word on the last line (issue 29): the lines are balanced
+    assert res.fits and res.lines == ["Queen of Air", "and Darkness"]

@@ -30,7 +30,7 @@ def test_quotes_per_locale(lang, expected):
 def test_french_spaces_before_punctuation():
     assert typo("Effet: oui; non! vraiment?", "fr") == f"Effet{NBSP}: oui{NNBSP}; non{NNBSP}! vraiment{NNBSP}?"
     assert typo("Effet : oui ?!", "fr") == f"Effet{NBSP}: oui{NNBSP}?!"
-    assert typo("à 10:30, voir http://x", "fr") == "à 10:30, voir http://x"
+    assert typo("à 10:30, voir http://x", "fr") == f"à{NBSP}10:30, voir http://x"  # « à » binds to the next word
     assert typo("« déjà »", "fr") == f"«{NNBSP}déjà{NNBSP}»"
 
 

@@ -143,19 +143,26 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
 @out_option("the files")
 @click.option("--plan", "plan_only", is_flag=True, help="List every file the export would write and write "
                                                         "nothing.")
+@click.option("--skip", "skip", multiple=True, metavar="DECK",
+              help="With --preset: leave this deck out of the order (repeatable), e.g. one the shop has no "
+                   "product for; the summary lists it.")
+@click.option("--json", "as_json", is_flag=True, help="With --preset: print the order summary as JSON.")
 @project_option
-def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, variant, out, plan_only, project_dir):
+def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, variant, out, plan_only, skip,
+           as_json, project_dir):
     """Write every card face of GAMES (default: all) as its own SVG or PNG file, or as a print shop wants them.
 
     Files are named OUT/GAME/DECK-LANG-CARD.png (DECK-CARD.png for a deck
     without words) and DECK-LANG-back.png for the back.
 
     With --preset NAME the decks go to OUT/GAME/NAME/ as the preset says
-    (docs/print-shops.md): re-rendered at the shop's trim and safe zone (a
-    design that does not fit there is reported, never stretched), at its
-    pixel size, in CMYK with PDF/X metadata where it asks, the total ink
-    of every card checked against its limit.  Nothing is written if
-    anything has a problem.
+    (docs/print-shops.md): each as the shop's product that fits it,
+    re-rendered at its trim and safe zone (a design that does not fit there
+    is reported, never stretched), at its pixel size, in CMYK with PDF/X
+    metadata where it asks, the total ink of every card checked against its
+    limit.  A deck no product fits is an error unless --skip DECK leaves it
+    out.  Nothing is written if anything has a problem; the order summary
+    (decks, cards, products, files, decks skipped) ends the output.
 
     \b
     Examples:
@@ -165,6 +172,7 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
       deckgen export gladbach --preset drivethru --out /tmp/shop
       deckgen export pazaak --preset tts --base-url https://example.org/pazaak
       deckgen export pazaak --preset mpc --plan
+      deckgen export archeon --preset mpc --skip planets --skip tokens --json
     """
     from dataclasses import replace
 
@@ -179,6 +187,9 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
         return
     if preset and fmt:
         raise DeckgenError(Problem(None, None, None, "--preset", "give --preset or --format, not both"))
+    for flag, given in (("--skip", skip), ("--json", as_json)):
+        if given and not preset:
+            raise DeckgenError(Problem(None, None, None, flag, f"{flag} applies to --preset exports"))
     game_ids = list(games) or list(project.games)
     picked = card_list(cards)
     options = BuildOptions(dpi=dpi if dpi is not None and dpi >= 72 else 300, out=output_folder(project, out),
@@ -190,9 +201,13 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
 
         if preset:
             from deckgen.presets import load_preset
-            from deckgen.presets.run import plan_preset
+            from deckgen.presets.run import plan_order, planned_files
 
-            planned = plan_preset(project, game_ids, load_preset(preset, project.root), options, dpi, base_url)
+            shop = load_preset(preset, project.root)
+            order = plan_order(project, game_ids, shop, options, dpi, base_url, tuple(skip))
+            _print_order(order.summary(shop, written=False), planned_files(shop, order, options), as_json,
+                         list(shop.notes))
+            return
         else:
             planned = FaceExports(fmt or "png").plan(Selection(project, tuple(game_ids), options))
         for line in planned:
@@ -202,10 +217,24 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
         from deckgen.export import export_preset
         from deckgen.presets import load_preset
 
-        report = export_preset(project, game_ids, load_preset(preset, project.root), options, dpi, base_url)
+        report = export_preset(project, game_ids, load_preset(preset, project.root), options, dpi, base_url,
+                               tuple(skip))
+        if as_json:
+            import json
+
+            report_lines(report.warnings)  # on stderr as ever; the JSON alone on stdout
+            data = report.summary.as_json() if report.summary else {}
+            data["darkest"] = {stem: {"face": face, "ink": round(ink, 1)} for stem, (face, ink)
+                               in report.darkest.items()}
+            data["folders"] = [str(f) for f in report.folder]
+            click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+            return
         report_lines(report.warnings)
         for stem, (face, ink) in report.darkest.items():
             click.echo(f"{stem}: darkest face {face}, total ink up to {ink:.0f} %")
+        if report.summary:
+            for text in report.summary.lines():
+                click.echo(text)
         where = ", ".join(str(f) for f in report.folder) or str(options.out)
         click.echo(f"wrote {len(report.written)} files to {where}")
         return
@@ -215,6 +244,22 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
     options = replace(options, dpi=dpi or 300)
     written = run_export(project, game_ids, fmt, options)
     click.echo(f"wrote {len(written)} {fmt.upper()} files to {options.out}")
+
+
+def _print_order(summary, planned, as_json: bool, notes) -> None:
+    """``export --preset --plan``: the files and the order summary, or both as JSON."""
+    report_lines(notes)
+    if as_json:
+        import json
+
+        data = summary.as_json()
+        data["paths"] = [str(p.path) for p in planned]
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    for planned_file in planned:
+        click.echo(planned_file.line())
+    for text in summary.lines():  # after the listing, as comment lines: a tool reading the paths skips them
+        click.echo(f"# {text}")
 
 
 def _pair(text: str, option: str) -> tuple[float, float]:

@@ -105,6 +105,11 @@ class Ruler:
     vertical: bool
 
 
+#: How far the slug line and rulers stay from a print-and-cut registration mark (mm): a cutter's sensor
+#: that finds text 1 mm from a mark can misread it.
+FURNITURE_CLEARANCE_MM = 6.0
+
+
 @dataclass(frozen=True)
 class Registration:
     """Print-and-cut registration marks (Silhouette style), mm: a filled square in the top-left corner
@@ -133,6 +138,13 @@ class Registration:
     def arm(self) -> float:
         """Distance from the paper edge, along an edge, that the corner marks and their clearance take."""
         return self.inset + max(self.length, self.square) + self.clearance
+
+    @property
+    def furniture_arm(self) -> float:
+        """Distance from the paper edge, along an edge, that the slug line and rulers leave to the corner marks:
+        a cutter's optical sensor scans round a mark, so printed text keeps FURNITURE_CLEARANCE_MM from it
+        (the cards, kept ``clearance`` away, are not moved)."""
+        return self.inset + max(self.length, self.square) + max(self.clearance, FURNITURE_CLEARANCE_MM)
 
 
 @dataclass(frozen=True)
@@ -366,7 +378,7 @@ def _plan(pw: float, ph: float, card: CardSize, layout, printer_margin: float, l
     # Slug baseline inside its band (6 pt text: ~1.6 mm above the baseline, ~0.5 mm below).  Without a
     # band beside the bleed, the slug goes on a white knock-out over the outer bleed (cut away with it),
     # along the first card only, so it crosses no crop mark.
-    start = reg.arm if reg is not None else 0.0
+    start = reg.furniture_arm if reg is not None else 0.0
     along = cut_y if slug_vertical else cut_x
     if slug_vertical:
         low = max(grid.y, start)
@@ -409,8 +421,8 @@ def _side_marks(margin: float, band: float, bleed: float, edge: float = EDGE_MM)
 def _rulers(pw: float, ph: float, grid: Rect, slug_vertical: bool, reg: Registration | None) -> tuple[Ruler, ...]:
     """A 10 cm and a 3 in ruler (or what fits of them) in the band opposite the slug line."""
     wanted = [(100.0, 1.0, 10, "10 cm"), (76.2, 25.4 / 8, 8, "3 in")]
-    low = max(grid.y if slug_vertical else grid.x, reg.arm if reg is not None else 0.0)
-    high = (ph if slug_vertical else pw) - max(EDGE_MM, reg.arm if reg is not None else 0.0)
+    low = max(grid.y if slug_vertical else grid.x, reg.furniture_arm if reg is not None else 0.0)
+    high = (ph if slug_vertical else pw) - max(EDGE_MM, reg.furniture_arm if reg is not None else 0.0)
     label_room, gap = 9.0, 6.0
     rulers, at = [], low
     # the ruler's line runs EDGE_MM + 0.2 from the paper edge; its ticks grow inwards from it

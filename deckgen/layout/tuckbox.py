@@ -4,7 +4,9 @@ The net, left to right: a glue flap, a side, the front, the other side,
 the back; a tuck lid (with its tongue) above the back and one below the
 front, a dust flap above and below each side, and a thumb notch in the
 front's top edge.  Cut lines are solid, fold lines dashed, the glue flap
-hatched.  The deck's back is printed on the front and back panels, the
+hatched.  The colour (and the deck's back on the front and back panels)
+runs :data:`BLEED_MM` past every cut line, so a cut a little outside the
+line leaves no white edge.  The deck's back is printed on the front and back panels, the
 sides and lids take its average colour, the game's name and the deck's.
 
 Inside the box every card has :data:`SLACK_MM` of play; the depth counts
@@ -32,6 +34,9 @@ TONGUE_MM = 15.0
 NOTCH_MM = 9.0
 MIN_DEPTH_MM = 8.0
 MARGIN_MM = EDGE_MM + 1.0
+#: How far the colour runs past the cut lines (less where the paper's margin is narrower: nothing is printed
+#: within EDGE_MM of the paper edge).
+BLEED_MM = 3.0
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,22 @@ def plan_tuckbox(card_w: float, card_h: float, count: int, paper: str) -> TuckBo
         tried = bigger
 
 
+def net_bleed(net: TuckBoxNet) -> float:
+    """How far the colour runs past the net's cut lines: BLEED_MM, or what the paper's margin leaves."""
+    x0, y0 = net.origin
+    nw, nh = net.size
+    margin = min(x0, y0, net.paper_w - x0 - nw, net.paper_h - y0 - nh)
+    return max(0.0, min(BLEED_MM, margin - EDGE_MM))
+
+
+def _grown(r: Rect, by: float, left: float | None = None, right: float | None = None, top: float | None = None,
+           bottom: float | None = None) -> Rect:
+    """``r`` grown by ``by`` on each side, or by the amount given for that side."""
+    le, ri = by if left is None else left, by if right is None else right
+    to, bo = by if top is None else top, by if bottom is None else bottom
+    return Rect(r.x - le, r.y - bo, r.w + le + ri, r.h + to + bo)
+
+
 def average_colour(image) -> tuple[float, float, float]:
     """The mean colour (0..1) of a raster face, sampled; mid grey for a vector face."""
     data = getattr(image, "flate_rgb", None)
@@ -119,22 +140,29 @@ def write_tuckbox(net: TuckBoxNet, title: str, subtitle: str, back, card_w: floa
     colour = average_colour(back)
     light = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 0.55
     ink = (0.1, 0.1, 0.1) if light else (0.97, 0.97, 0.97)
-    # colour: everything but the glue flap, with 1 mm over the folds so a slightly off fold shows no white
+    # colour: everything but the glue flap, running past the cut lines by the bleed (not into the glue flap)
+    b = net_bleed(net)
     canvas.saveState()
     canvas.setFillColorRGB(*colour)
     for name, r in panels.items():
         if name != "glue":
-            canvas.rect(mm(r.x), mm(r.y), mm(r.w), mm(r.h), stroke=0, fill=1)
+            c = _grown(r, b, left=0.0 if name == "side-left" else b)
+            canvas.rect(mm(c.x), mm(c.y), mm(c.w), mm(c.h), stroke=0, fill=1)
     canvas.restoreState()
-    for name in ("front", "back"):  # the deck's back, its trim filling the panel
+    # the deck's back, its trim filling the panel, its own bleed past the panel's cut edges (the front's top,
+    # the back's free side and bottom)
+    cut_edges = {"front": {"top": b}, "back": {"right": b, "bottom": b}}
+    for name in ("front", "back"):
         r = panels[name]
         sx, sy = r.w / card_w, r.h / card_h
+        c = _grown(r, 0.0, **{edge: min(v, bleed * (sx if edge in ("left", "right") else sy))
+                              for edge, v in cut_edges[name].items()})
         canvas.saveState()
         path = canvas.beginPath()
-        path.rect(mm(r.x), mm(r.y), mm(r.w), mm(r.h))
+        path.rect(mm(c.x), mm(c.y), mm(c.w), mm(c.h))
         canvas.clipPath(path, stroke=0, fill=0)
         draw_face(canvas, back, mm(r.x - bleed * sx), mm(r.y - bleed * sy), mm(r.w + 2 * bleed * sx),
-                  mm(r.h + 2 * bleed * sy), clip=(mm(r.x), mm(r.y), mm(r.w), mm(r.h)))
+                  mm(r.h + 2 * bleed * sy), clip=(mm(c.x), mm(c.y), mm(c.w), mm(c.h)))
         canvas.restoreState()
     _glue(canvas, panels["glue"], font_name)
     _titles(canvas, panels, title, subtitle, ink, font_name)

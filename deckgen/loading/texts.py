@@ -38,6 +38,9 @@ def load_strings(col: Collector, game_dir: Path, languages):
             from deckgen.text.hyphenate import add_exceptions
 
             add_exceptions(lang, d["hyphenation"])
+        from deckgen.text.breaking import game_names
+
+        game_names(lang, d, f"{game_dir.resolve()}")
         result[lang] = Strings(lang=lang, game=d["game"], decks=d.get("decks", {}), strings=d.get("strings", {}),
                                source=Source(doc.file, 1), decisions=d.get("decisions", {}), doc=doc)
         texts[lang] = (doc, d.get("cards", {}))

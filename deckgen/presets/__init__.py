@@ -5,14 +5,15 @@
 (``deckgen/presets/*.yaml``: ``mpc``, ``tgc``, ``drivethru``,
 ``meinspiel``), so a user adds a shop — or changes a bundled one — with a
 YAML file and no code.  A preset names a writer (``images``, ``deck-pdf``,
-``split-pdf``) and its fields: per deck size the shop's trim, bleed, safe
-zone and resolution; colour (rgb, or cmyk with a profile, an intent and an
+``split-pdf``) and its fields: the shop's products (:mod:`deckgen.presets.products`:
+which deck sizes each takes, its trim, bleed, safe zone and resolution); colour (rgb, or cmyk with a profile, an intent and an
 ink limit); PDF/X conformance; page order; copies; backs; the file-name
 pattern; a manifest; marks.
 
 Every preset is checked against ``preset.schema.json`` and then for what
-a schema cannot say (a size with both ``pixels`` and ``dpi``, CMYK asked of
-PNG files, a file-name pattern that names two faces alike, a profile that
+a schema cannot say (a product with both ``pixels`` and ``dpi``, CMYK asked of
+PNG files, a file-name pattern that names two faces alike — a front and
+its back included —, a profile that
 is not a CMYK ``.icc`` file); each problem names the preset's file, line
 and field.  The full reference is docs/print-shops.md.
 """
@@ -21,13 +22,14 @@ from __future__ import annotations
 
 import json
 import string
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 from deckgen.errors import DeckgenError, Problem
 from deckgen.model import CardSize, Deck
+from deckgen.presets.products import Product, product_for, read_products, sold
 from deckgen.yamlpos import Located, load_yaml
 
 PRESET_DIR = Path(__file__).resolve().parent
@@ -49,6 +51,7 @@ class ShopSize:
     pixels: tuple[int, int]  # every image, bleed included
     dpi: float  # pixels per inch (from pixels, or the preset's / --dpi's)
     changed: bool  # True when the shop's trim, bleed or safe zone differ from the deck's
+    product: Product  # what the shop prints the deck as
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,7 @@ class Preset:
     title: str
     description: str
     writer: str
-    sizes: Mapping[str, Mapping[str, Any]]
+    products: tuple[Product, ...]
     colour: Colour
     pdfx: str | None  # "X-1a", "X-4" or None
     order: str
@@ -84,58 +87,63 @@ class Preset:
     marks: str
     doc: Located = field(compare=False, repr=False)
     grid: Mapping[str, int] | None = None  # image-grid: columns, rows, max_px
+    notes: tuple[Problem, ...] = ()  # warnings about the preset itself (shown by every export with it)
 
     def problem(self, path: tuple, message: str, warning: bool = False) -> Problem:
         """A problem located at ``path`` inside the preset file."""
         return self.doc.problem(path, message, warning)
 
-    def size_key(self, deck: Deck) -> str | None:
-        """The ``sizes`` entry that serves ``deck`` (its size's name, else ``default``), or None."""
-        if deck.size.name in self.sizes:
-            return deck.size.name
-        return "default" if "default" in self.sizes else None
+    def product_for(self, deck: Deck) -> Product | None:
+        """The product ``deck`` prints as, or None when the shop sells nothing it fits."""
+        return product_for(self.products, deck.size)
+
+    def unprintable(self, deck: Deck) -> list[Problem]:
+        """Why ``deck`` cannot go to this shop: located at the deck's size and at the preset's products."""
+        src = deck.source
+        size = deck.size
+        what = f"{size.name} ({size.width:g}×{size.height:g} mm{', round' if size.round else ''})"
+        key = "products" if self.products and self.products[0].where[0] == "products" else "sizes"
+        return [
+            self.problem((key,), f"no product for {what} decks (it has: {sold(self.products)}); add one if the "
+                                 f"shop sells it"),
+            Problem(src.file if src else None, src.line if src else None, None, f"decks.{deck.id}.size",
+                    f"deck {deck.label} of {deck.game_id}: no product of {self.name} ({self.title}) fits its "
+                    f"{what} cards; leave it out with --skip {deck.id}, or export it elsewhere")]
 
     def shop_size(self, deck: Deck, dpi: int | None = None) -> ShopSize:
-        """The size ``deck`` is rendered and drawn at; raises a located DeckgenError if the preset has none.
+        """The size ``deck`` is rendered and drawn at; raises a located DeckgenError if no product fits it.
 
-        ``dpi`` (``--dpi``) replaces the preset's dpi; a preset that fixes the
+        ``dpi`` (``--dpi``) replaces the product's dpi; a product that fixes the
         pixel size refuses it.
         """
-        key = self.size_key(deck)
-        if key is None:
-            src = deck.source
-            raise DeckgenError([
-                self.problem(("sizes",), f"no size for {deck.size.name} decks (it has: {', '.join(self.sizes)}); "
-                                         f"add one, or `default`"),
-                Problem(src.file if src else None, src.line if src else None, None, f"decks.{deck.id}.size",
-                        f"{self.name} cannot print this deck's {deck.size.name} size")])
-        spec = self.sizes[key]
-        trim = spec.get("trim", "deck")
-        width, height = (deck.size.width, deck.size.height) if trim == "deck" else (float(trim[0]), float(trim[1]))
-        bleed = float(spec.get("bleed", deck.size.bleed))
-        safe = float(spec.get("safe", deck.size.safe))
+        product = self.product_for(deck)
+        if product is None:
+            raise DeckgenError(self.unprintable(deck))
+        width, height = (deck.size.width, deck.size.height) if product.trim is None else product.trim
+        bleed = deck.size.bleed if product.bleed is None else product.bleed
+        safe = deck.size.safe if product.safe is None else product.safe
         size = CardSize(width=width, height=height, bleed=bleed, safe=safe, name=deck.size.name,
                         shape=deck.size.shape)
-        if "pixels" in spec:
+        if product.pixels is not None:
             if dpi is not None:
                 raise DeckgenError(Problem(None, None, None, "--dpi",
-                                           f"preset {self.name} fixes the image size ({spec['pixels'][0]}×"
-                                           f"{spec['pixels'][1]} px); --dpi does not apply"))
-            pixels = (int(spec["pixels"][0]), int(spec["pixels"][1]))
+                                           f"preset {self.name} fixes the image size ({product.pixels[0]}×"
+                                           f"{product.pixels[1]} px); --dpi does not apply"))
+            pixels = product.pixels
             ppi = pixels[0] / (size.full_width / 25.4)
             ppi_y = pixels[1] / (size.full_height / 25.4)
             if abs(ppi - ppi_y) > 0.01 * max(ppi, ppi_y):
                 raise DeckgenError(self.problem(
-                    ("sizes", key, "pixels"),
+                    product.where + ("pixels",),
                     f"{pixels[0]}×{pixels[1]} px is not the shape of the {deck.label} deck's "
                     f"{size.full_width:g}×{size.full_height:g} mm with bleed ({ppi:.0f} vs {ppi_y:.0f} dpi): "
                     f"its faces would be stretched; give the trim and bleed, or dpi"))
         else:
-            ppi = dpi if dpi is not None else int(spec["dpi"])
+            ppi = dpi if dpi is not None else int(product.dpi or 300)
             pixels = size.pixels(int(ppi))
         changed = (width, height, bleed, safe) != (deck.size.width, deck.size.height, deck.size.bleed,
                                                    deck.size.safe)
-        return ShopSize(size, pixels, ppi, changed)
+        return ShopSize(size, pixels, ppi, changed, product)
 
 
 # ------------------------------------------------------------------ finding presets
@@ -196,7 +204,8 @@ def parse_preset(path: Path, display: str, name: str, project_root: Path | None 
     if problems:
         raise DeckgenError(problems)
     raw = doc.data
-    problems += _check_sizes(doc, raw)
+    products, size_problems = read_products(doc, raw)
+    problems += size_problems
     colour_raw = raw.get("colour", {"mode": "rgb"})
     colour = Colour(mode=colour_raw["mode"], profile=colour_raw.get("profile", "fogra39"),
                     condition=colour_raw.get("condition"), intent=colour_raw.get("intent", "relative"),
@@ -253,7 +262,7 @@ def parse_preset(path: Path, display: str, name: str, project_root: Path | None 
             problems.append(doc.problem(("pdfx",), f"PDF/{pdfx} here is CMYK: it needs colour: {{mode: cmyk}}"))
     preset = Preset(
         name=name, file=display, title=raw.get("title", name), description=raw.get("description", ""),
-        writer=writer, sizes=raw["sizes"], colour=colour, pdfx=pdfx,
+        writer=writer, products=products, colour=colour, pdfx=pdfx,
         order=raw.get("order", "front-back"), copies=raw.get("copies", "repeat"),
         backs=raw.get("backs", "each") if writer == "images" else "each",
         files=raw.get("files", "{stem}-{side}" if writer == "split-pdf" else "{stem}"
@@ -263,35 +272,11 @@ def parse_preset(path: Path, display: str, name: str, project_root: Path | None 
         else raw.get("manifest", "tts"),
         marks=raw.get("marks", "none"), doc=doc,
         grid=({"max_px": 4096, **raw["grid"]} if "grid" in raw else None))
-    problems += _check_pattern(preset)
+    pattern_problems = _check_pattern(preset)
+    problems += [p for p in pattern_problems if not p.warning]
     if problems:
         raise DeckgenError(problems)
-    return preset
-
-
-def _check_sizes(doc: Located, raw: dict) -> list[Problem]:
-    problems = []
-    for key, spec in raw["sizes"].items():
-        where = ("sizes", key)
-        if ("pixels" in spec) == ("dpi" in spec):
-            problems.append(doc.problem(where, "give either pixels: [width, height] or dpi:, not both" if "dpi" in spec
-                                        else "needs pixels: [width, height] or dpi:"))
-            continue
-        if "pixels" in spec and spec.get("trim", "deck") != "deck" and "bleed" in spec:
-            w, h = spec["trim"]
-            b = spec["bleed"]
-            px, py = spec["pixels"]
-            ppi_x, ppi_y = px / (w + 2 * b), py / (h + 2 * b)
-            if abs(ppi_x - ppi_y) > 0.01 * max(ppi_x, ppi_y):
-                problems.append(doc.problem(where + ("pixels",),
-                                            f"{px}×{py} px is not the shape of {w:g}×{h:g} mm + {b:g} mm bleed "
-                                            f"({ppi_x * 25.4:.0f} vs {ppi_y * 25.4:.0f} dpi): the faces would "
-                                            f"be stretched"))
-        if "safe" in spec and spec.get("trim", "deck") != "deck":
-            w, h = spec["trim"]
-            if 2 * spec["safe"] >= min(w, h):
-                problems.append(doc.problem(where + ("safe",), "the safe zone leaves no room inside the trim"))
-    return problems
+    return replace(preset, notes=tuple(p for p in pattern_problems if p.warning))
 
 
 def resolve_profile(spec: str, project_root: Path | None) -> Path:
@@ -345,23 +330,40 @@ def _sample(card: str, index: int, copy: int, side: str, stem: str = "deck-en", 
 
 
 def _check_pattern(preset: Preset) -> list[Problem]:
-    """Fill the patterns with sample values: unknown names, bad formats and names that collide are errors."""
+    """The preset's file-name patterns, and each product's own, checked on sample values (see ``_check_one``)."""
+    problems = _check_one(preset, preset.files, preset.back_file, ("files",), ("back_file",))
+    for product in preset.products:
+        if product.files or product.back_file:
+            problems += _check_one(preset, product.files or preset.files, product.back_file or preset.back_file,
+                                   product.where + ("files",) if product.files else ("files",),
+                                   product.where + ("back_file",) if product.back_file else ("back_file",))
+    return problems
+
+
+def _check_one(preset: Preset, files: str, back_file: str | None, files_at: tuple, back_at: tuple) -> list[Problem]:
+    """Fill the patterns with sample values: unknown names, bad formats and names that collide are errors.
+
+    A front and its back always need two names: with ``backs: each`` a
+    pattern without ``{side}`` is an error; with ``backs: shared`` it is a
+    warning here (only a card with its own back would clash, which the
+    export's plan then refuses).
+    """
     problems = []
-    patterns = [("files", preset.files)] + ([("back_file", preset.back_file)] if preset.back_file else [])
-    for key, pattern in patterns:
+    patterns = [(files_at, files)] + ([(back_at, back_file)] if back_file else [])
+    for where, pattern in patterns:
         try:
             name = file_name(pattern, _sample("ember", 1, 1, "front"))
         except KeyError as exc:
-            problems.append(preset.problem((key,), f"unknown placeholder {{{exc.args[0]}}} (use: "
-                                                   f"{', '.join('{' + p + '}' for p in PLACEHOLDERS)})"))
+            problems.append(preset.problem(where, f"unknown placeholder {{{exc.args[0]}}} (use: "
+                                                  f"{', '.join('{' + p + '}' for p in PLACEHOLDERS)})"))
             continue
         except (ValueError, IndexError, AttributeError, TypeError) as exc:
-            problems.append(preset.problem((key,), f"not a valid pattern: {exc}"))
+            problems.append(preset.problem(where, f"not a valid pattern: {exc}"))
             continue
         parts = Path(name).parts
         if not name.strip() or Path(name).is_absolute() or ".." in parts or "\\" in name:
-            problems.append(preset.problem((key,), f"{pattern!r} must give a relative file name inside the "
-                                                   f"output folder"))
+            problems.append(preset.problem(where, f"{pattern!r} must give a relative file name inside the "
+                                                  f"output folder"))
     if problems:
         return problems
     # faces that must get different names
@@ -375,16 +377,22 @@ def _check_pattern(preset: Preset) -> list[Problem]:
         faces = [_sample("", 0, 1, "front"), _sample("", 0, 1, "back")]
     else:
         faces = [_sample("", 0, 1, "front")]
-    names = [file_name(preset.files, f) for f in faces]
+    names = [file_name(files, f) for f in faces]
     if len(set(names)) < len(names):
         need = {"images": "{card} or {index}" + (" and {side}" if preset.backs == "each" else "")
                 + (" ({index} counts copies with copies: repeat)" if preset.copies == "repeat" else ""),
                 "split-pdf": "{side}"}.get(preset.writer, "")
-        problems.append(preset.problem(("files",), f"{preset.files!r} names different faces alike: it needs {need}"))
-    decks = [file_name(preset.files, _sample("ember", 1, 1, "front", stem=s, deck=d, lang=l))
+        problems.append(preset.problem(files_at, f"{files!r} names different faces alike: it needs {need}"))
+    elif preset.writer == "images" and preset.backs == "shared":
+        sides = {file_name(files, _sample("ember", 1, 1, side)) for side in ("front", "back")}
+        if len(sides) < 2:
+            problems.append(preset.problem(files_at, f"{files!r} names a card's front and its own back alike: "
+                                                     f"add {{side}} (front or back), or a card with its own back "
+                                                     f"cannot be exported", warning=True))
+    decks = [file_name(files, _sample("ember", 1, 1, "front", stem=s, deck=d, lang=l))
              for s, d, l in (("a-en", "a", "en"), ("a-de", "a", "de"), ("b-en", "b", "en"))]
     if len(set(decks)) < len(decks):
-        problems.append(preset.problem(("files",), f"{preset.files!r} names the files of different decks or "
-                                                   f"languages alike: use {{stem}} (DECK-LANG) or {{deck}} and "
-                                                   f"{{lang}}"))
+        problems.append(preset.problem(files_at, f"{files!r} names the files of different decks or "
+                                                 f"languages alike: use {{stem}} (DECK-LANG) or {{deck}} and "
+                                                 f"{{lang}}"))
     return problems

@@ -8,7 +8,7 @@ import csv
 import io
 import json
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from deckgen.errors import Problem
 from deckgen.model import Card, Project
@@ -18,7 +18,22 @@ from deckgen.presets.colourpass import ColourPass
 from deckgen.presets.target import PresetDeck
 
 
-Output = tuple[Path, Callable]  # (path, store -> bytes)
+class Output(NamedTuple):
+    """One file to write: its path, a function making its bytes from the raster store, what it holds (a face's
+    raster key, or a name unique to the file) and what to call that in a message."""
+
+    path: Path
+    make: Callable
+    content: str = ""
+    what: str = ""
+    pattern_at: tuple = ("files",)  # where the pattern naming it is in the preset
+
+
+def _patterns(preset: Preset, d: PresetDeck) -> tuple[str, str | None, tuple]:
+    """The file-name pattern, back-file pattern and the pattern's place in the preset for ``d``'s product."""
+    product = d.shop.product
+    at = product.where + ("files",) if product.files else ("files",)
+    return product.files or preset.files, product.back_file or preset.back_file, at
 
 
 def _values(preset: Preset, d: PresetDeck, **more) -> dict:
@@ -56,36 +71,42 @@ def preset_files(project: Project, preset: Preset, decks: list[PresetDeck], opti
         if preset.writer == "image-grid":
             outputs += _grid_outputs(project, preset, d, folder, face, base_url)
             continue
+        files, back_file, at = _patterns(preset, d)
         if preset.writer == "images":
-            pngs: dict[str, str] = {}  # file name -> raster key
+            pngs: list[tuple[str, str, str]] = []  # (file name, raster key, which face), every name asked for
             back_name = ""
             if preset.backs == "shared":
-                assert preset.back_file is not None, "a preset with backs: shared names its back_file"
-                back_name = file_name(preset.back_file, _values(preset, d, card="back", side="back")) + ".png"
+                assert back_file is not None, "a preset with backs: shared names its back_file"
+                back_name = file_name(back_file, _values(preset, d, card="back", side="back")) + ".png"
             for card, index, copy in entries:
                 values = _values(preset, d, card=card.id, index=index, copy=copy, count=card.count)
-                front = file_name(preset.files, dict(values, side="front")) + ".png"
+                front = file_name(files, dict(values, side="front")) + ".png"
                 if preset.backs == "each" or card.back:
-                    back = file_name(preset.files, dict(values, side="back")) + ".png"
+                    back = file_name(files, dict(values, side="back")) + ".png"
+                    back_what = f"the back of {card.id}"
                 else:
                     back = back_name
-                pngs.setdefault(front, face(d.target.fronts[card.id]))
-                pngs.setdefault(back, face(d.target.backs[card.id]))
+                    back_what = "the deck's back"
+                pngs.append((front, face(d.target.fronts[card.id]), f"the front of {card.id}"))
+                pngs.append((back, face(d.target.backs[card.id]), back_what))
                 rows.append([card.id, card.count if preset.copies == "count" else 1, front, back,
                              _card_name(d, card)])
             uses: dict[str, int] = {}
-            for key in pngs.values():
+            for _name, key in {(n, k) for n, k, _w in pngs}:  # how many names each face is written under
                 uses[key] = uses.get(key, 0) + 1
             encoded: dict[str, bytes] = {}  # a face written under several names (backs: each) is encoded once
-            for name, key in pngs.items():
-                outputs.append((folder / name, _png_maker(key, d.shop.dpi, encoded if uses[key] > 1 else None)))
+            for name, key, what in pngs:
+                outputs.append(Output(folder / name, _png_maker(key, d.shop.dpi, encoded if uses[key] > 1 else None),
+                                      key, f"{what} ({d.target.stem})", at))
             if preset.manifest == "csv":
-                outputs.append((folder / (d.target.stem + ".csv"),
-                                _csv_maker(["card", "count", "front", "back"], [r[:4] for r in rows])))
+                outputs.append(Output(folder / (d.target.stem + ".csv"),
+                                      _csv_maker(["card", "count", "front", "back"], [r[:4] for r in rows]),
+                                      f"manifest {d.gid}/{d.target.stem}", f"the manifest of {d.target.stem}"))
             elif preset.manifest == "json":
-                outputs.append((folder / (d.target.stem + ".json"), _json_maker(
+                outputs.append(Output(folder / (d.target.stem + ".json"), _json_maker(
                     {"deck": d.target.stem, "cards": [{"id": r[0], "name": r[4], "count": r[1], "front": r[2],
-                                                      "back": r[3]} for r in rows]})))
+                                                      "back": r[3]} for r in rows]}),
+                    f"manifest {d.gid}/{d.target.stem}", f"the manifest of {d.target.stem}"))
             continue
         pages_of = []  # (file name, [(card, side, svg hash)])
         faces: list[tuple[Card, str, str]] = [(card, d.target.fronts[card.id], d.target.backs[card.id])
@@ -98,20 +119,22 @@ def preset_files(project: Project, preset: Preset, decks: list[PresetDeck], opti
                 order = [x for c, f, b in faces for x in ((c, "back", b), (c, "front", f))]
             else:
                 order = [x for c, f, b in faces for x in ((c, "front", f), (c, "back", b))]
-            pages_of.append((file_name(preset.files, _values(preset, d)) + ".pdf", order, title))
+            pages_of.append((file_name(files, _values(preset, d)) + ".pdf", order, title))
         else:
             for side, i in (("front", 1), ("back", 2)):
-                pages_of.append((file_name(preset.files, _values(preset, d, side=side)) + ".pdf",
+                pages_of.append((file_name(files, _values(preset, d, side=side)) + ".pdf",
                                  [(card, side, front if i == 1 else back) for card, front, back in faces],
                                  f"{title} – {side}s"))
         for name, pages, doc_title in pages_of:
             keys = [face(h) for _, _, h in pages]
-            outputs.append((folder / name, _pdf_maker(preset, d, keys, doc_title, colour)))
+            outputs.append(Output(folder / name, _pdf_maker(preset, d, keys, doc_title, colour),
+                                  "pdf " + " ".join(keys), f"the {doc_title} PDF", at))
             for number, (card, side, _) in enumerate(pages, 1):
                 rows.append([card.id, card.count if preset.copies == "count" else 1, name, side, number])
         if preset.manifest == "csv":
-            outputs.append((folder / (d.target.stem + ".csv"), _csv_maker(["card", "count", "file", "side", "page"],
-                                                                          rows)))
+            outputs.append(Output(folder / (d.target.stem + ".csv"),
+                                  _csv_maker(["card", "count", "file", "side", "page"], rows),
+                                  f"manifest {d.gid}/{d.target.stem}", f"the manifest of {d.target.stem}"))
     return outputs
 
 
@@ -136,7 +159,8 @@ def _grid_outputs(project: Project, preset: Preset, d: PresetDeck, folder: Path,
     cols, rows, max_px = int(grid["columns"]), int(grid["rows"]), int(grid.get("max_px", 4096))
     per = cols * rows - 1
     physical = [card for card in d.cards for _ in range(card.count)]
-    stem = file_name(preset.files, _values(preset, d))
+    files, _back, at = _patterns(preset, d)
+    stem = file_name(files, _values(preset, d))
     sheets = [physical[i:i + per] for i in range(0, len(physical), per)] or [[]]
     size = d.shop.size
     cell_w = max_px // cols
@@ -151,14 +175,18 @@ def _grid_outputs(project: Project, preset: Preset, d: PresetDeck, folder: Path,
         name = f"{stem}-{n}.png" if len(sheets) > 1 else f"{stem}-faces.png"
         names.append(name)
         keys = [face(d.target.fronts[card.id]) for card in sheet]
-        outputs.append((folder / name, _grid_maker(keys, back_key, cols, rows, cell_w, cell_h, size, d.shop.pixels)))
+        outputs.append(Output(folder / name, _grid_maker(keys, back_key, cols, rows, cell_w, cell_h, size,
+                                                         d.shop.pixels),
+                              f"grid {' '.join(keys)} {back_key}", f"grid {n} of {d.target.stem}", at))
     back_name = f"{stem}-back.png"
     if back_key:
-        outputs.append((folder / back_name, _grid_maker([], None, 1, 1, cell_w, cell_h, size, d.shop.pixels,
-                                                        single=back_key)))
+        outputs.append(Output(folder / back_name, _grid_maker([], None, 1, 1, cell_w, cell_h, size, d.shop.pixels,
+                                                              single=back_key),
+                              f"back {back_key}", f"the back of {d.target.stem}", at))
     if preset.manifest == "tts":
-        outputs.append((folder / f"{stem}.json", _tts_maker(_title(project, preset, d), sheets, names, back_name,
-                                                           cols, rows, d, folder, base)))
+        outputs.append(Output(folder / f"{stem}.json", _tts_maker(_title(project, preset, d), sheets, names,
+                                                                  back_name, cols, rows, d, folder, base),
+                              f"tts {d.gid}/{d.target.stem}", f"the saved object of {d.target.stem}", at))
     return outputs
 
 
@@ -283,14 +311,25 @@ def _pdf_maker(preset: Preset, d: PresetDeck, keys: list[str], title: str, colou
     return make
 
 
-def collisions(preset: Preset, outputs: list[Output]) -> list[Problem]:
-    """Two outputs with one name (a pattern without {lang} over several languages, ...) are a problem."""
-    seen: dict[Path, int] = {}
-    for path, _ in outputs:
-        seen[path] = seen.get(path, 0) + 1
-    clashes = [p for p, n in seen.items() if n > 1]
-    if not clashes:
-        return []
-    return [preset.problem(("files",), f"the pattern {preset.files!r} gives {len(clashes)} names to more than "
-                                       f"one file, e.g. {clashes[0].name}: add {{stem}}, {{card}}, {{index}} or "
-                                       f"{{side}}")]
+def collisions(preset: Preset, outputs: list[Output]) -> tuple[list[Output], list[Problem]]:
+    """The outputs with each name once, and a problem for every name given to two different contents.
+
+    Every writer's files pass here, once, before anything is drawn or
+    written: the same face asked for twice under one name (a deck's shared
+    back on every row) is one file; a front and a back, two cards or two
+    decks under one name are an error naming the file and both faces.
+    """
+    first: dict[Path, Output] = {}
+    problems: list[Problem] = []
+    clashed: set[Path] = set()
+    for out in outputs:
+        seen = first.setdefault(out.path, out)
+        if seen.content != out.content and out.path not in clashed:
+            clashed.add(out.path)
+            pattern = next((p.files for p in preset.products if p.where + ("files",) == seen.pattern_at),
+                           preset.files)
+            problems.append(preset.problem(seen.pattern_at, (
+                f"the pattern {pattern!r} gives {seen.what} and {out.what} one name, "
+                f"{out.path.parent.name}/{out.path.name}: add {{side}} (front or back), {{card}}, {{index}} or "
+                f"{{stem}} so that each file holds one face")))
+    return list(first.values()), problems

@@ -3,57 +3,106 @@
 The decks are re-rendered at the shop's trim where it differs, drawn at
 its pixel size, converted to CMYK where it asks (:mod:`deckgen.presets.colourpass`)
 and handed to its writer (:mod:`deckgen.presets.files`); nothing is written
-if anything has a problem.
+if anything has a problem.  Every deck of the selection goes, as the
+product of the shop's that fits it (:mod:`deckgen.presets.products`): a
+deck that none fits is an error naming the deck and the shop unless the
+user leaves it out with ``--skip DECK``, so an order is never partial
+without saying so (:mod:`deckgen.presets.order` sums it up).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
 from deckgen.errors import DeckgenError, Problem, unique
-from deckgen.model import Deck, Game, Project
+from deckgen.model import CardSize, Deck, Game, Project
 from deckgen.output import write_atomic
 from deckgen.outputs.plan import PlannedFile
 from deckgen.outputs.selection import BuildOptions, deck_languages, selected_decks
 from deckgen.presets import Preset
 from deckgen.presets.colourpass import ColourPass
-from deckgen.presets.files import collisions, preset_files
+from deckgen.presets.files import Output, collisions, preset_files
+from deckgen.presets.frames import frames_out_of_safe_zone, merged, with_boxes
+from deckgen.presets.order import OrderedDeck, OrderSummary, SkippedDeck
 from deckgen.presets.target import PresetDeck, PresetReport
 from deckgen.render.decks import DeckTarget, Fingerprints, options_store, render_deck
 from deckgen.render.store import hash_text, renderer_id
 
 
+@dataclass
+class Order:
+    """What a preset export sends: the decks, the files (each name once) and the decks left out."""
+
+    decks: list[PresetDeck] = field(default_factory=list)
+    outputs: list[Output] = field(default_factory=list)
+    skipped: list[SkippedDeck] = field(default_factory=list)
+    files_of: dict[int, int] = field(default_factory=dict)  # id(PresetDeck) -> its number of files
+    deck_of: dict[Path, PresetDeck] = field(default_factory=dict)  # each file's deck
+
+    def summary(self, preset: Preset, written: bool) -> OrderSummary:
+        """The one-screen summary of this order."""
+        summary = OrderSummary(preset.name, preset.title, skipped=list(self.skipped), files=len(self.outputs),
+                               written=written)
+        for d in self.decks:
+            if not d.cards:  # --cards picked none of its cards: nothing goes
+                continue
+            summary.decks.append(OrderedDeck(
+                d.gid, d.deck.label, d.lang if d.deck.localized else "", d.target.stem, len(d.cards),
+                sum(c.count for c in d.cards), d.shop.product.id, d.shop.product.title, _size_text(d),
+                self.files_of.get(id(d), 0)))
+        return summary
+
+
+def _size_text(d: PresetDeck) -> str:
+    s = d.shop.size
+    return f"{s.width:g}×{s.height:g} mm + {s.bleed:g} mm bleed, {d.shop.pixels[0]}×{d.shop.pixels[1]} px"
+
+
+def check_skip(project: Project, game_ids: list[str], skip: tuple[str, ...]) -> list[Problem]:
+    """A ``--skip`` naming no deck of the selected games is a problem listing the decks there are."""
+    known = {name for gid in game_ids for deck in project.games[gid].decks.values()
+             for name in (deck.id, deck.label)}
+    return [Problem(None, None, None, "--skip", f"no deck {name!r} in {', '.join(game_ids)} (its decks: "
+                                                f"{', '.join(sorted(known))})")
+            for name in skip if name not in known]
+
+
 def preset_decks(project: Project, game_ids: list[str], preset: Preset, options: BuildOptions, dpi: int | None,
-                 target_of: Callable[[Game, Deck, str], DeckTarget], check_cut: bool = True
-                 ) -> tuple[list[PresetDeck], list[Problem], list[Problem]]:
+                 target_of: Callable[[Game, Deck, str], DeckTarget], check_cut: bool = True,
+                 skip: tuple[str, ...] = ()) -> tuple[list[PresetDeck], list[Problem], list[SkippedDeck]]:
     """Every deck the preset prints, in each language, with its target from ``target_of(game, deck at the
-    shop's size, lang)``; the problems found, and those of decks of a size the preset has none for."""
-    problems: list[Problem] = []
+    shop's size, lang)``; the problems found (a deck no product fits among them), and the decks ``skip``
+    leaves out."""
+    problems: list[Problem] = check_skip(project, game_ids, skip)
     decks: list[PresetDeck] = []
+    skipped: list[SkippedDeck] = []
     cut_checked: set = set()
-    unprintable: list[Problem] = []  # decks of a size the preset has none for (tarot cards at a poker shop)
     for gid in game_ids:
         game = project.games[gid]
         for deck in selected_decks(game, options.variant):
+            size = deck.size
+            if deck.id in skip or deck.label in skip:
+                fits = preset.product_for(deck)
+                why = (f"--skip (it would print as {fits.id})" if fits is not None
+                       else f"--skip; no product of {preset.name} fits it")
+                skipped.append(SkippedDeck(gid, deck.label, f"{size.name} {size.width:g}×{size.height:g} mm", why))
+                continue
             try:
                 shop = preset.shop_size(deck, dpi)
             except DeckgenError as exc:
-                if preset.size_key(deck) is not None:
-                    problems += exc.problems
-                else:  # a size the shop does not print: the other decks still go, if there are any
-                    unprintable += exc.problems
+                problems += exc.problems
                 continue
             s = shop.size
-            if check_cut and shop.changed and (gid, s.width, s.height) not in cut_checked:  # the cut-safe rules
-                from deckgen.checks.cutsafe import cut_problems  # at the shop's trim
+            if check_cut and shop.changed and (gid, size, s) not in cut_checked:  # the cut-safe rules at the
+                from deckgen.checks.cutsafe import cut_problems  # shop's trim, for the decks of this deck's size
 
-                cut_checked.add((gid, s.width, s.height))
+                cut_checked.add((gid, size, s))
+                alike = _frames_moved(project, game, size, s)
                 problems += [replace(p, message=f"{p.message} [at preset {preset.name}'s {s.width:g}×{s.height:g} "
-                                                f"mm trim]") for p in cut_problems(project, game, s) if not p.warning]
-            shop_deck = replace(deck, size=shop.size, style={**dict(deck.style or {}), "design_size": [
-                deck.size.width, deck.size.height], "design_bleed": deck.size.bleed}) if shop.changed else deck
+                                                f"mm trim]") for p in cut_problems(project, alike, s) if not p.warning]
+            shop_deck = _at_shop_size(project, game, deck, s) if shop.changed else deck
             for lang in deck_languages(project, deck, options.languages):
                 target = target_of(game, shop_deck, lang)
                 errors = [p for p in target.problems if not p.warning]
@@ -65,28 +114,93 @@ def preset_decks(project: Project, game_ids: list[str], preset: Preset, options:
                 problems += errors
                 cards = [c for c in deck.cards if not options.cards or c.id in options.cards]
                 decks.append(PresetDeck(gid, deck, shop, target, cards))
-    return decks, problems, unprintable
+    return decks, problems, skipped
 
 
-def plan_preset(project: Project, game_ids: list[str], preset: Preset, options: BuildOptions,
-                dpi: int | None = None, base_url: str | None = None) -> list[PlannedFile]:
-    """Every file ``export_preset`` writes, from the data alone (no face rendered or drawn)."""
+def _at_shop_size(project: Project, game: Game, deck: Deck, shop: CardSize) -> Deck:
+    """``deck`` drawn at the shop's size: its layout follows from the design's size (``design_size``), its frames
+    moved clear of the shop's safe zone (:mod:`deckgen.presets.frames`)."""
+    moved = frames_out_of_safe_zone(merged(game.style, deck.style or {}), deck.size, shop,
+                                    _faces(project, game, deck))
+    style = {**with_boxes(deck.style or {}, moved), "design_size": [deck.size.width, deck.size.height],
+             "design_bleed": deck.size.bleed}
+    return replace(deck, size=shop, style=style)
+
+
+def _frames_moved(project: Project, game: Game, size: CardSize, shop: CardSize) -> Game:
+    """``game`` with only its decks of ``size``, their layout boxes moved as they are drawn at ``shop``'s size
+    (:mod:`deckgen.presets.frames`), each where it is written (game style or deck style), for the cut-safe
+    rules to check."""
+    def own(style, moved):
+        names = set((style or {}).get("boxes") or {})
+        return with_boxes(style or {}, {k: v for k, v in moved.items() if k in names})
+
+    decks, game_moved = {}, {}
+    for k, v in game.decks.items():
+        if v.size != size:
+            continue
+        moved = frames_out_of_safe_zone(merged(game.style, v.style or {}), size, shop, _faces(project, game, v))
+        game_moved.update({name: box for name, box in moved.items() if name not in game_moved})
+        decks[k] = replace(v, style=own(v.style, moved)) if v.style else v
+    return replace(game, style=own(game.style, game_moved), decks=decks)
+
+
+def _faces(project: Project, game: Game, deck: Deck) -> list[frozenset[str]]:
+    """The layout boxes each template of ``deck`` names (its front and back, and cards' own)."""
+    from deckgen.checks.cutsafe import template_boxes
+
+    templates = dict.fromkeys([deck.front, deck.back, *(t for c in deck.cards for t in (c.front, c.back) if t)])
+    return [template_boxes(project, game.id, t) for t in templates if t]
+
+
+def order_files(project: Project, preset: Preset, decks: list[PresetDeck], skipped: list[SkippedDeck],
+                options: BuildOptions, renderer: str, colour: ColourPass | None,
+                base_url: str | None) -> tuple[Order, list[Problem]]:
+    """The files of every deck (each name once) and the problems of names given to two different faces."""
+    order = Order(decks=decks, skipped=skipped)
+    outputs: list[Output] = []
+    for d in decks:
+        mine = preset_files(project, preset, [d], options, renderer, colour, base_url)
+        order.files_of[id(d)] = len({o.path for o in mine})
+        for o in mine:
+            order.deck_of.setdefault(o.path, d)
+        outputs += mine
+    order.outputs, problems = collisions(preset, outputs)
+    return order, problems
+
+
+def plan_order(project: Project, game_ids: list[str], preset: Preset, options: BuildOptions,
+               dpi: int | None = None, base_url: str | None = None, skip: tuple[str, ...] = ()) -> Order:
+    """The order ``export_preset`` makes, from the data alone (no face rendered or drawn): each face is named
+    by a key of its card and side (a shared back, one key), so the plan shows which face every file holds."""
     def placeholder(game: Game, deck: Deck, lang: str) -> DeckTarget:
         """A target whose faces are named, not rendered: the same card, the same name; a shared back, one."""
         return DeckTarget(game, deck, lang, {c.id: hash_text("front", c.id) for c in deck.cards},
                           {c.id: hash_text("back", c.id if c.back else "") for c in deck.cards})
 
-    decks, problems, unprintable = preset_decks(project, game_ids, preset, options, dpi, placeholder, False)
-    if not decks and unprintable:
-        problems += unprintable
-    outputs = preset_files(project, preset, decks, options, renderer_id(), None, base_url)
-    problems += collisions(preset, outputs)
+    decks, problems, skipped = preset_decks(project, game_ids, preset, options, dpi, placeholder, False, skip)
     if problems:
         raise DeckgenError(unique(problems))
-    sizes = {Path(options.out) / d.gid / preset.name: d.shop.size for d in decks}
+    order, problems = order_files(project, preset, decks, skipped, options, renderer_id(), None, base_url)
+    if problems:
+        raise DeckgenError(unique(problems))
+    return order
+
+
+def plan_preset(project: Project, game_ids: list[str], preset: Preset, options: BuildOptions,
+                dpi: int | None = None, base_url: str | None = None, skip: tuple[str, ...] = ()
+                ) -> list[PlannedFile]:
+    """Every file ``export_preset`` writes, from the data alone (no face rendered or drawn)."""
+    order = plan_order(project, game_ids, preset, options, dpi, base_url, skip)
+    return planned_files(preset, order, options)
+
+
+def planned_files(preset: Preset, order: Order, options: BuildOptions) -> list[PlannedFile]:
+    """The order's files as ``--plan`` lists them."""
     planned = []
-    for path, _make in outputs:
-        size = next((sizes[folder] for folder in path.parents if folder in sizes), None)
+    for out in order.outputs:
+        path = out.path
+        size = order.deck_of[path].shop.size if path in order.deck_of else None
         paper = f"{size.width:g}x{size.height:g}mm" if size is not None else None
         planned.append(PlannedFile(path, f"preset {preset.name}", paper, None,
                                    1 if path.suffix in (".png", ".jpg") else None))
@@ -94,9 +208,10 @@ def plan_preset(project: Project, game_ids: list[str], preset: Preset, options: 
 
 
 def export_preset(project: Project, game_ids: list[str], preset: Preset, options: BuildOptions,
-                  dpi: int | None = None, base_url: str | None = None) -> PresetReport:
+                  dpi: int | None = None, base_url: str | None = None, skip: tuple[str, ...] = ()) -> PresetReport:
     """Write the games' decks as ``preset`` says into OUT/GAME/PRESET/; raises DeckgenError, writing nothing,
-    on any problem (a face that does not fit the shop's size, a card over the ink limit, names that collide)."""
+    on any problem (a deck no product fits and not in ``skip``, a face that does not fit the shop's size, a
+    card over the ink limit, names that collide)."""
     store = options_store(options)
     prints = Fingerprints(project)
     renderer = renderer_id()
@@ -105,13 +220,12 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
     def rendered(game: Game, deck: Deck, lang: str) -> DeckTarget:
         return render_deck(project, game, deck, lang, store, prints, force=True)
 
-    decks, problems, unprintable = preset_decks(project, game_ids, preset, options, dpi, rendered)
+    report.warnings += list(preset.notes)
+    # the names first: a plan from the data alone finds a deck no product fits and two faces under one name
+    # before anything is drawn
+    plan_order(project, game_ids, preset, options, dpi, base_url, skip)
+    decks, problems, skipped = preset_decks(project, game_ids, preset, options, dpi, rendered, skip=skip)
     report.warnings += floor_warnings(preset, decks)
-    if not decks and unprintable:
-        problems += unprintable
-    elif unprintable:  # e.g. Archeon's planets and tokens at a shop printing poker cards: the archive goes
-        report.warnings += [replace(p, message=f"{p.message}: not exported", warning=True)
-                            for p in unprintable if p.field and p.field.startswith("decks.")]
     if problems:
         raise DeckgenError(unique(problems))
 
@@ -136,14 +250,15 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
         problems += colour.ink_problems()
         report.warnings += colour.gamut_warnings()
         report.darkest = colour.darkest
-    outputs = preset_files(project, preset, decks, options, renderer, colour, base_url)
-    problems += collisions(preset, outputs)
+    order, name_problems = order_files(project, preset, decks, skipped, options, renderer, colour, base_url)
+    problems += name_problems
     if problems:
         raise DeckgenError(unique(problems))
-    for path, make in outputs:
-        write_atomic(path, make(store))
-        report.written.append(path)
+    for out in order.outputs:
+        write_atomic(out.path, out.make(store))
+        report.written.append(out.path)
     report.folder = list(dict.fromkeys(Path(options.out) / d.gid / preset.name for d in decks))
+    report.summary = order.summary(preset, written=True)
     return report
 
 

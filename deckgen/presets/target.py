@@ -8,6 +8,7 @@ from pathlib import Path
 from deckgen.errors import Problem
 from deckgen.model import Card, Deck
 from deckgen.presets import ShopSize
+from deckgen.presets.order import OrderSummary
 from deckgen.render.decks import DeckTarget
 from deckgen.render.store import raster_key
 
@@ -20,6 +21,7 @@ class PresetReport:
     written: list[Path] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     darkest: dict[str, tuple[str, float]] = field(default_factory=dict)  # DECK-LANG -> (face, max ink %)
+    summary: OrderSummary | None = None  # the order sent: decks, cards, products, files, decks left out
 
 
 @dataclass

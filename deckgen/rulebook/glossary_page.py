@@ -14,8 +14,9 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from reportlab.platypus import Flowable, PageBreak, Paragraph
+from reportlab.platypus import Flowable, PageBreak
 
+from deckgen.rulebook.paragraph import Paragraph
 from deckgen.rulebook.pdf import Heading
 
 if TYPE_CHECKING:  # pragma: no cover

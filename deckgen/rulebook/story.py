@@ -3,29 +3,32 @@ rule source's blocks become, in the booklet's language."""
 
 from __future__ import annotations
 
-import shlex
+import re
 from dataclasses import field
 from typing import Any, Mapping, Sequence
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, Spacer,
+from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListItem, PageBreak, Spacer,
                                 Table, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from deckgen.errors import DeckgenError, Problem
+from deckgen.errors import Problem
 from deckgen.judgement import HandResult, Judgement, showdown_cards
 from deckgen.rulebook.context import Context
 from deckgen.rulebook.furniture import back_matter
 from deckgen.rulebook.glossary_page import SectionHeading, glossary_section
+from deckgen.rulebook.keep import keep_headings_with_next
 from deckgen.rulebook.numbers import minus_signs
+from deckgen.rulebook.paragraph import Paragraph
 from deckgen.rulebook.pdf import Heading, next_body
 from deckgen.rulebook.source import Block
 from deckgen.rulebook.styles import plain_row, themed_table
+from deckgen.rulebook.table_widths import auto_widths, extents, minima_fit
 
 #: Simulated odds by (game, data, players, games, seed, strategy, options): once per process.
-_SIMULATED: dict[tuple, Any] = {}
 #: Room between card pictures, and for the "+" between a hand and its extra cards (mm).
 CARD_GAP_MM = 2.0
 PLUS_MM = 4.0
@@ -42,6 +45,61 @@ class StoryBuilder:
 
     def para(self, text: str, style: str, block: Block | None = None, **values) -> Paragraph:
         return Paragraph(self.ctx.xml(text, block, values), self.styles[style])
+
+    def table_style(self, style: str, whole: bool = False, right: bool = False) -> ParagraphStyle:
+        """A table cell's style: ``whole`` words are never hyphenated (names, labels, headers); ``right``
+        aligns numbers on the right."""
+        key = f"{style}{'-whole' if whole else ''}{'-right' if right else ''}"
+        if key not in self.styles:
+            changes: dict[str, Any] = {}
+            if whole:
+                changes["hyphenationLang"] = ""
+            if right:
+                changes["alignment"] = TA_RIGHT
+            self.styles[key] = ParagraphStyle(key, parent=self.styles[style], **changes)
+        return self.styles[key]
+
+    def fitted_table(self, header: list[str], rows: list[list[Any]], block: Block,
+                     names: Sequence[int] | None = None, header_xml: bool = False) -> list:
+        """A table whose columns are as wide as their content asks (:mod:`deckgen.rulebook.table_widths`):
+        headers and the ``names`` columns never hyphenated (unless their longest words cannot all fit
+        the page: fitting goes first), columns of numbers aligned right, the header repeated on every page
+        the table runs on.  ``names`` defaults to the first column of words (not of card pictures)."""
+        if names is None:
+            first = rows[0] if rows else []
+            names = [next((c for c, cell in enumerate(first) if not (isinstance(cell, Mapping) and "card" in cell)),
+                          0)]
+        numeric = [all(isinstance(r[c], str) and _NUMBER.fullmatch(r[c].strip()) for r in rows if c < len(r))
+                   for c in range(len(header))] if rows else [False] * len(header)
+        texts: list[list[Any]] = [[(h if header_xml else self.ctx.xml(h, block), "head") for h in header]]
+        for row in rows:
+            texts.append([])
+            for cell in row:
+                if isinstance(cell, Mapping) and "card" in cell:
+                    texts[-1].append(self._card_row([cell["card"]], block, width_mm=cell.get("width", 10.0)))
+                elif isinstance(cell, Mapping):
+                    texts[-1].append((self.ctx.xml(cell.get("text", ""), block), cell.get("style", "cell")))
+                else:
+                    texts[-1].append((self.ctx.xml(str(cell), block), "cell"))
+
+        def laid(relaxed: set[int]) -> list[list[Any]]:
+            return [[Paragraph(cell[0], self.table_style(cell[1], (r == 0 or c in names) and c not in relaxed,
+                                                         c < len(numeric) and numeric[c]))
+                     if isinstance(cell, tuple) else cell for c, cell in enumerate(row)]
+                    for r, row in enumerate(texts)]
+
+        relaxed: set[int] = set()
+        cells = laid(relaxed)
+        if not minima_fit(cells, self.width, names=names):  # the widest header or name columns may hyphenate
+            low = extents(cells, names=names)[0]
+            for c in sorted(range(len(low)), key=lambda c: -low[c]):
+                relaxed.add(c)
+                cells = laid(relaxed)
+                if minima_fit(cells, self.width, lang=self.ctx.lang, names=set(names) - relaxed):
+                    break
+        lang = self.ctx.lang if relaxed else None
+        widths = auto_widths(cells, self.width, lang=lang, names=set(names) - relaxed)
+        return [themed_table(cells, widths, self.ctx.theme), Spacer(1, 8)]
 
     def cover(self) -> list:
         meta = self.ctx.source.meta
@@ -344,118 +402,17 @@ class StoryBuilder:
                                              f"no table {name!r} (this game offers: {', '.join(tables) or 'none'})"))
             return []
         spec = tables[name](self)
-        widths = [w * self.width for w in spec["widths"]]
-        header = [Paragraph(self.ctx.xml(h, block), self.styles["head"]) for h in spec["columns"]]
-        rows = [header]
-        for row in spec["rows"]:
-            cells = []
-            for cell in row:
-                if isinstance(cell, Mapping) and "card" in cell:
-                    cells.append(self._card_row([cell["card"]], block, width_mm=cell.get("width", 10.0)))
-                elif isinstance(cell, Mapping):
-                    style = cell.get("style", "cell")
-                    cells.append(Paragraph(self.ctx.xml(cell.get("text", ""), block), self.styles[style]))
-                else:
-                    cells.append(Paragraph(self.ctx.xml(str(cell), block), self.styles["cell"]))
-            rows.append(cells)
-        return [themed_table(rows, widths, self.ctx.theme), Spacer(1, 8)]
+        return self.fitted_table(list(spec["columns"]), list(spec["rows"]), block, spec.get("names"))
 
     def odds(self, block: Block) -> list:
-        """A table of the simulator's results: hand categories, or one of the game's own tables
-        (``table="TITLE"``); arguments are checked even when nothing is drawn."""
-        at = Problem(self.ctx.source.file, block.line)
-        try:
-            words = shlex.split(str(block.args or ""))
-        except ValueError as exc:
-            self.ctx.problems.append(Problem(at.file, at.line, None, None,
-                                             f"odds: cannot read the arguments ({exc}); quote a title with "
-                                             f'spaces or apostrophes: table="..."'))
-            return []
-        args = dict(part.split("=", 1) for part in words if "=" in part)
-        try:
-            players = int(args.pop("players", self.ctx.descriptor.players[0]))
-            games = int(args.pop("games", 2000))
-            seed = int(args.pop("seed", 1))
-        except ValueError as exc:
-            self.ctx.problems.append(Problem(at.file, at.line, None, None, f"odds: {exc}"))
-            return []
-        strategy = args.pop("strategy", None)
-        table_name = args.pop("table", None)
-        if getattr(self.ctx.descriptor, "simulate", None) is None:
-            self.ctx.problems.append(Problem(at.file, at.line, None, None, "odds: this game has no simulator"))
-            return []
-        try:  # when only checking, a few games tell whether the arguments and the table exist
-            summary = _simulated(self.ctx.descriptor, self.ctx.data, players, games if self.ctx.draw else
-                                 min(games, 12), seed, strategy, args)
-        except DeckgenError as exc:
-            self.ctx.problems += [Problem(at.file, at.line, None, p.field, f"odds: {p.message}")
-                                  for p in exc.problems]
-            return []
-        names = self.ctx.source.meta.get("categories") or {}
-        if table_name:
-            rows_in = summary.tables.get(table_name)
-            if rows_in is None:
-                known = "; ".join(f'"{t}"' for t in summary.tables) or "none"
-                self.ctx.problems.append(Problem(at.file, at.line, None, "table",
-                                                 f"odds: the simulator has no table {table_name!r} "
-                                                 f"(its tables: {known})"))
-                return []
-            if not self.ctx.draw or not rows_in:
-                return []
-            keys = list(rows_in[0])
-            header = [Paragraph(self.ctx.xml(str(names.get(k, k)), block), self.styles["head"]) for k in keys]
-            rows = [header] + [[Paragraph(self.ctx.xml(_fmt(r.get(k), names, self.ctx.lang), block),
-                                          self.styles["cell"])
-                                for k in keys] for r in rows_in]
-            width = self.width / len(keys)
-            return [themed_table(rows, [width] * len(keys), self.ctx.theme), Spacer(1, 8)]
-        if not self.ctx.draw:
-            return []
-        header = [Paragraph(self.ctx.label("category", block), self.styles["head"]),
-                  Paragraph(self.ctx.label("share", block), self.styles["head"])]
-        rows = [header] + [[Paragraph(self.ctx.xml(str(names.get(c, c)), block), self.styles["cell"]),
-                            Paragraph(_number(100 * share, 1, self.ctx.lang) + "\u00a0%", self.styles["cell"])]
-                           for c, share in summary.categories.items()]
-        return [themed_table(rows, [self.width * 0.7, self.width * 0.3], self.ctx.theme), Spacer(1, 8)]
+        """A table of the simulator's results (:func:`deckgen.rulebook.odds.odds_table`)."""
+        from deckgen.rulebook.odds import odds_table
+
+        return odds_table(self, block)
 
 
-def _simulated(descriptor, data, players, games, seed, strategy, options):
-    """The simulator's summary for these arguments, computed once per process (every language shares it)."""
-    from deckgen.simulate import run
-
-    key = (descriptor.engine, _content_key(data), players, games, seed, strategy, tuple(sorted(options.items())))
-    if key not in _SIMULATED:
-        _SIMULATED[key] = run(descriptor, data, players, games, seed, strategy, options)
-    return _SIMULATED[key]
-
-
-def _content_key(data) -> str:
-    """A digest of the engine data: equal data (a copy of the project, another language) shares one simulation."""
-    import hashlib
-    import json
-
-    try:
-        text = json.dumps(data, sort_keys=True, default=repr)
-    except (TypeError, ValueError):  # keys of mixed types: this object only
-        text = f"object {id(data)}"
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def _number(value: float, digits: int, lang: str) -> str:
-    """A number with the decimal sign of ``lang`` (84.2 in English, 84,2 in German, French, Russian)."""
-    from babel.numbers import format_decimal
-
-    pattern = "0." + "0" * digits if digits else "0"
-    try:
-        return format_decimal(value, format=pattern, locale=lang)
-    except Exception:  # noqa: BLE001 - an unknown locale keeps the plain number
-        return f"{value:.{digits}f}"
-
-
-def _fmt(value: Any, names: Mapping[str, str], lang: str = "en") -> str:
-    if isinstance(value, float):
-        return _number(100 * value, 1, lang) + "\u00a0%" if 0 <= value <= 1 else _number(value, 2, lang)
-    return str(names.get(str(value), value)) if value is not None else ""
+#: A cell of a number, a share or a signed value ("84,2 %", "−3", "1 000"): set flush right.
+_NUMBER = re.compile(r"[−+\-±]?\d[\d\s\u00a0\u202f.,]*(\s*[%‰]|[\u00a0\u202f][%‰])?")
 
 
 def story_of(ctx: Context, styles, width: float) -> list:
@@ -479,6 +436,7 @@ def story_of(ctx: Context, styles, width: float) -> list:
         story.extend(flow)
     from deckgen.terms import terms_for
 
+    story = keep_headings_with_next(story, width)
     story.extend(builder.end_matter())
     story += glossary_section(builder, terms_for(ctx.project, ctx.game, ctx.lang))  # the generated glossary
     story.append(back_matter(builder))  # notes pages and the back cover (deckgen.rulebook.furniture)

@@ -61,8 +61,9 @@ def to_paragraph_xml(text: str, lang: str, values: Mapping[str, Any], fonts: Fon
 
 
 #: A last word this short never stands alone on a paragraph's last line (Platypus breaks greedily, so
-#: the space before it becomes a no-break space; the card layout rebalances its lines instead).
-RUNT_CHARS = 6
+#: the space before it becomes a no-break space; the card layout rebalances its lines instead): fr
+#: « vainqueur. », ru «заложить.», de „Sieger.“ (held, it is not hyphenated either: no „Sie-/ger.“).
+RUNT_CHARS = 10
 
 
 def _no_runt(items: list) -> list:
@@ -70,7 +71,7 @@ def _no_runt(items: list) -> list:
     a few words must stay free to break anywhere."""
     from dataclasses import replace
 
-    if sum(1 for it in items if it.kind == "char" and it.text == " ") < 5:
+    if sum(1 for it in items if it.kind == "char" and it.text in (" ", NBSP, NNBSP)) < 5:  # words, glued or not
         return items
     word = 0
     for i in range(len(items) - 1, -1, -1):

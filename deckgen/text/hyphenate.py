@@ -1,10 +1,16 @@
-"""Hyphenation points per language (pyphen dictionaries), cached per word."""
+"""Hyphenation points per language (pyphen dictionaries), cached per word.
+
+The dictionary's divisions are corrected by the language's breaking rules (:mod:`deckgen.text.breaking`:
+bundled corrections, a project's and a lang file's ``hyphenation:`` lists), and the words of names that
+never break get no points at all."""
 
 from __future__ import annotations
 
 import functools
 
 import pyphen
+
+from deckgen.text.breaking import rules_for, when_changed
 
 MIN_WORD_LETTERS = 5  # shorter words are never hyphenated
 LEFT_MIN = 2  # letters kept before a hyphen
@@ -31,6 +37,13 @@ def add_exceptions(lang: str, words) -> None:
     """Words written with a hyphen at every allowed break ("Grund-ein-sät-ze"), from a lang file's
     ``hyphenation:`` list: they break only there, on cards and in booklets."""
     table = _EXCEPTIONS.setdefault(lang.split("-")[0].lower(), {})
+    table.update(_marked(words))
+    hyphenation_points.cache_clear()
+
+
+def _marked(words) -> dict[str, tuple[int, ...]]:
+    """"Va-ri-an-te" -> {"variante": (2, 4, 6)}: each word without its marks, lower case, and its breaks."""
+    table = {}
     for word in words:
         parts = str(word).split("-")
         points, at = [], 0
@@ -38,15 +51,26 @@ def add_exceptions(lang: str, words) -> None:
             at += len(part)
             points.append(at)
         table["".join(parts).lower()] = tuple(points)
-    hyphenation_points.cache_clear()
+    return table
+
+
+def _listed(word: str, lang: str) -> tuple[int, ...] | None:
+    """The breaks a correction list gives ``word`` (a lang file's first, then the breaking rules'), or None."""
+
+    code = lang.split("-")[0].lower()
+    listed = _EXCEPTIONS.get(code, {}).get(word.lower())
+    if listed is None:
+        listed = _marked(rules_for(code).hyphenation).get(word.lower())
+    return listed
 
 
 @functools.lru_cache(maxsize=65536)
-def hyphenation_points(word: str, lang: str) -> tuple[int, ...]:
+def hyphenation_points(word: str, lang: str, keep: bool = True) -> tuple[int, ...]:
     """Indices into ``word`` where a hyphen may be inserted (before that index).
 
     Leading and trailing punctuation is ignored; words with fewer than
-    MIN_WORD_LETTERS letters or with non-letters inside get no points.
+    MIN_WORD_LETTERS letters or with non-letters inside get no points, and
+    with ``keep`` neither do the words of names that never break.
     A soft hyphen (U+00AD) typed by the translator is always a point.
     """
     if "\u00ad" in word:
@@ -60,7 +84,9 @@ def hyphenation_points(word: str, lang: str) -> tuple[int, ...]:
     core = word[start:end]
     if sum(c.isalpha() for c in core) < MIN_WORD_LETTERS or not core.isalpha():
         return ()
-    listed = _EXCEPTIONS.get(lang.split("-")[0].lower(), {}).get(core.lower())
+    if keep and core.lower() in _never_words(lang):
+        return ()
+    listed = _listed(core, lang)
     if listed is not None:
         return tuple(start + p for p in listed if p >= LEFT_MIN and len(core) - p >= RIGHT_MIN)
     dic = _dictionary(lang)
@@ -69,18 +95,28 @@ def hyphenation_points(word: str, lang: str) -> tuple[int, ...]:
     return tuple(start + p for p in dic.positions(core))
 
 
+when_changed(hyphenation_points.cache_clear)  # the rules' corrections change the breaks
+
+
+def _never_words(lang: str) -> frozenset[str]:
+
+    return rules_for(lang).never_words
+
+
 def platypus_hyphenator(lang: str):
     """A hyphenator for reportlab's ``hyphenationLang`` (booklets) that follows the cards' rules: the
     same dictionary and letter minimums, a translator's soft hyphens, and a compound written with a
-    hyphen ("Sabacc-Pot") broken only after its hyphen, never inside its parts."""
+    hyphen ("Sabacc-Pot") broken only after its hyphen, never inside its parts.  The head of such a
+    break keeps the word's own hyphen ("Jedi-"), so reportlab adds none and the tail starts with a
+    letter (a bold word is split by position: a head without its hyphen left "-Meister" on the next line)."""
 
     def pairs(word: str):
         if "-" in word.strip("-"):
             parts = word.split("-")
-            for i in range(1, len(parts)):
+            for i in reversed(range(1, len(parts))):  # the longest head that fits first
                 left, right = "-".join(parts[:i]), "-".join(parts[i:])
                 if sum(c.isalpha() for c in left) >= LEFT_MIN and sum(c.isalpha() for c in right) >= RIGHT_MIN:
-                    yield left, right  # reportlab sets its own hyphen where the word's was
+                    yield left + "-", right
             return
         for point in reversed(hyphenation_points(word, lang)):
             if word[point - 1:point] == "\u00ad":

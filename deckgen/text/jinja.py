@@ -83,14 +83,15 @@ def make_text_function(fonts: FontSet, icons: dict[str, Icon], lang: str, report
     longest = {} if max_chars is None else {"max_chars": max_chars}
 
     def text(s, x, y, w, h, font="body", size=3.2, min_size=None, align="center", valign="middle",
-             fill="#000", line_height=1.2, letter_spacing=0, name=None, max_lines=None) -> Markup:
+             fill="#000", line_height=1.2, letter_spacing=0, name=None, max_lines=None,
+             hyphenate=True) -> Markup:
         s = "" if s is None else s if isinstance(s, str) else str(s)
         box = TextBox(_number("x", x), _number("y", y), _number("w", w), _number("h", h))
         res = layout_text(s, box, fonts=fonts, icons=icons, font=font, size=_number("size", size),
                           min_size=None if min_size is None else _number("min_size", min_size),
                           align=align, valign=valign, lang=lang, line_height=_number("line_height", line_height),
                           fill=fill, letter_spacing=_number("letter_spacing", letter_spacing), max_lines=max_lines,
-                          floor=floor, **longest)
+                          floor=floor, hyphenate=bool(hyphenate), **longest)
         messages = list(res.problems)
         if safe_rect is not None:
             excess = safe_zone_excess(res.ink_boxes, safe_rect)
@@ -103,6 +104,10 @@ def make_text_function(fonts: FontSet, icons: dict[str, Icon], lang: str, report
 
             (messages if floor_error else warnings).append(
                 floor_message(res.size, _number("size", size), floor, floor_kind))
+        if res.parted:
+            warnings.append("words the breaking rules keep together (a name, a number and its unit, a formula) "
+                            "had to part to fit the box at the smallest size (shorten the text, or give the box "
+                            "more room)")
         if messages or warnings:
             at = locate()
             for message in messages:

@@ -77,6 +77,7 @@ class LayoutResult:
     height: float = 0.0  # mm from the top of the first line's ink to the bottom of the last's
     runts: list[str] = field(default_factory=list)  # last lines of paragraphs left as a lone short word
     under_floor: bool = False  # set under the ``floor`` size asked for (deckgen.text.floor), ink and all
+    parted: bool = False  # words kept together had to part to fit the box at the smallest size
 
 
 @dataclass
@@ -116,8 +117,13 @@ def _width(glyphs: list[_Glyph]) -> float:
 class _Shaper:
     """Turns styled items into measured glyph units and words."""
 
-    def __init__(self, fonts: FontSet, icons: dict[str, Icon], family: str, lang: str, letter_spacing: float):
+    def __init__(self, fonts: FontSet, icons: dict[str, Icon], family: str, lang: str, letter_spacing: float,
+                 hyphenate: bool = True, keep: bool = True):
+        from .breaking import rules_for
+
         self.fonts, self.icons, self.family, self.lang = fonts, icons, family, lang
+        self.hyphenate, self.keep = hyphenate, keep
+        self.hyphen_only = rules_for(lang).compound_hyphen_only
         self.ls = letter_spacing
         self.base = fonts.font(family)
         self.missing: set[str] = set()
@@ -182,12 +188,16 @@ class _Shaper:
         word: list[_Glyph] = []
         sep: list[_Glyph] = []
 
-        def flush_word():
-            nonlocal word, sep
+        compound = False  # the word after a compound's hyphen (with keep rules: never hyphenated)
+
+        def flush_word(at_hyphen: bool = False):
+            nonlocal word, sep, compound
             if word:
-                w = _Word(word, sep, None, _width(word))  # points looked up if the word has to break
+                unbroken = self.hyphen_only and self.keep and (compound or at_hyphen)
+                w = _Word(word, sep, () if unbroken else None, _width(word))  # points looked up if needed
                 paragraphs[-1].append(w)
                 word, sep = [], []
+            compound = at_hyphen
 
         for i, g in enumerate(units):
             if g is None:
@@ -204,14 +214,16 @@ class _Shaper:
             if g.kind == "glyph" and g.char in BREAK_AFTER and len(word) > 1:
                 nxt = units[i + 1] if i + 1 < len(units) else None
                 if nxt is not None and nxt.kind == "glyph" and nxt.char.isalnum() and word[-2].char.isalnum():
-                    flush_word()
+                    flush_word(at_hyphen=True)
         flush_word()
         return paragraphs
 
     def _points(self, word: list[_Glyph]) -> tuple[int, ...]:
+        if not self.hyphenate:
+            return ()
         # soft hyphens are zero-width "space" units with char ""; map them back
         text = "".join(g.char if g.kind == "glyph" else ("\u00ad" if g.char == "" else "\ufffc") for g in word)
-        return hyphenation_points(text, self.lang)
+        return hyphenation_points(text, self.lang, self.keep)
 
 
 class _Breaker:
@@ -255,7 +267,7 @@ class _Breaker:
         excess = 0.0
         for para in self.paragraphs:
             found, over = self._paragraph(para, width)
-            if len(found) >= 2 and is_runt(found[-1].glyphs):
+            if len(found) >= 2 and len(para) > 2 and is_runt(found[-1].glyphs):
                 found = self._rebalanced(para, width, found, over)
             lines += found
             excess = max(excess, over)
@@ -336,8 +348,8 @@ class _Breaker:
         return lines, excess
 
 
-#: A last line of at most this many letters, alone, is a runt (a lone short word).
-RUNT_LETTERS = 7
+#: A last line of at most this many letters, alone, is a runt (a lone word: « définitif. », «заложить.»).
+RUNT_LETTERS = 12
 #: Narrower widths tried, in turn, to give a paragraph's last line a second word.
 REBALANCE_FACTORS = (0.97, 0.94, 0.91, 0.88, 0.85, 0.82, 0.79, 0.76)
 
@@ -434,7 +446,8 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
                 font: str = "body", size: float = 3.2, min_size: float | None = None, align: str = "left",
                 valign: str = "top", lang: str = "en", line_height: float = 1.2, fill: str = "#000",
                 letter_spacing: float = 0.0, max_lines: int | None = None,
-                max_chars: int = DEFAULT_LIMITS.string, floor: float | None = None) -> LayoutResult:
+                max_chars: int = DEFAULT_LIMITS.string, floor: float | None = None,
+                hyphenate: bool = True) -> LayoutResult:
     """Lay out marked-up ``text`` in ``box`` (mm), shrinking from ``size`` down to ``min_size``.
 
     ``floor`` (mm) is the smallest size printed text may have (``min_text_pt``,
@@ -443,9 +456,17 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
     project that only warns about it prints as before).
 
     ``letter_spacing`` is in em (0.05 = 5 % of the font size), ``line_height``
-    a multiple of the size.  See :class:`LayoutResult` for the outcome.  A
-    box or size that is not a positive finite number, or a text longer than
-    ``max_chars``, is a ValueError.
+    a multiple of the size; ``hyphenate=False`` breaks lines between words only
+    (titles).  See :class:`LayoutResult` for the outcome.  A box or size that
+    is not a positive finite number, or a text longer than ``max_chars``, is a
+    ValueError.
+
+    Rules in a narrow box give way in this order: the smallest size
+    (``min_size``, never gone under) > fitting the box > words kept together
+    (names, numbers with their units, formulas, bound short words; the
+    language's breaking rules) > no lone word on a last line.  A text that
+    fits at ``min_size`` only when its kept-together words part is set so, and
+    ``parted`` says so (a warning at the text's location).
     """
     _check_numbers(text, box, size, min_size, line_height, letter_spacing, max_chars)
     if align not in ALIGNS:
@@ -454,28 +475,37 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
         raise ValueError(f"valign must be one of {VALIGNS}, not {valign!r}")
     icons = icons or {}
     min_size = size if min_size is None else min(min_size, size)
-    items, problems = parse(text, lang)
-    items = typography.apply(items, lang)
-    shaper = _Shaper(fonts, icons, font, lang, letter_spacing)
-    paragraphs = shaper.paragraphs(items)
-    breaker = _Breaker(shaper, paragraphs, align)
+    parsed, problems = parse(text, lang)
 
-    def attempt(s: float) -> _Trial:
-        lines, excess = breaker.run(box.w / s)
-        return _assess(s, lines, excess, box, shaper.base, line_height, max_lines)
+    def fitted(keep: bool) -> tuple[_Trial, _Shaper]:
+        shaper = _Shaper(fonts, icons, font, lang, letter_spacing, hyphenate or not keep, keep)
+        breaker = _Breaker(shaper, shaper.paragraphs(typography.apply(parsed, lang, keep)), align)
 
-    s = size
-    trial = attempt(s)
-    if not trial.fits and min_size < size - 1e-9:
-        # the smallest size first: a text that does not fit even there ends there, in one more try,
-        # instead of after a try at every size on the way down (a long text in a small box)
-        smallest = attempt(min_size)
-        if not smallest.fits:
-            trial = smallest
-        else:
-            while not trial.fits:
-                s = max(min_size, round(s * SHRINK_FACTOR, 4))
-                trial = smallest if s <= min_size + 1e-9 else attempt(s)
+        def attempt(s: float) -> _Trial:
+            lines, excess = breaker.run(box.w / s)
+            return _assess(s, lines, excess, box, shaper.base, line_height, max_lines)
+
+        s = size
+        trial = attempt(s)
+        if not trial.fits and min_size < size - 1e-9:
+            # the smallest size first: a text that does not fit even there ends there, in one more try,
+            # instead of after a try at every size on the way down (a long text in a small box)
+            smallest = attempt(min_size)
+            if not smallest.fits:
+                trial = smallest
+            else:
+                while not trial.fits:
+                    s = max(min_size, round(s * SHRINK_FACTOR, 4))
+                    trial = smallest if s <= min_size + 1e-9 else attempt(s)
+        return trial, shaper
+
+    trial, shaper = fitted(True)
+    parted = False
+    if not trial.fits and (not hyphenate or _keeps_words(parsed, lang)):  # fit goes before keeping words
+        # together (and before hyphenate=False): part them
+        loose, loose_shaper = fitted(False)
+        if loose.fits:
+            trial, shaper, parted = loose, loose_shaper, True
 
     svg, ink, baselines = _render(trial, box, align, valign, line_height, fill)
     missing = sorted(shaper.missing)
@@ -486,17 +516,31 @@ def layout_text(text: str, box: TextBox, *, fonts: FontSet, icons: dict[str, Ico
     if missing:
         problems.append("missing glyphs: " + " ".join(missing))
     text_lines = ["".join(g.char for g in ln.glyphs) for ln in trial.lines]
-    runts, in_paragraph = [], 0
+    runts, in_paragraph = [], []
     for line, text_line in zip(trial.lines, text_lines):
-        in_paragraph += 1
+        in_paragraph.append(text_line)
         if line.last_of_paragraph:
-            if in_paragraph >= 2 and is_runt(line.glyphs):
+            words = " ".join(in_paragraph).split(" ")  # a title of two words cannot do better
+            if len(in_paragraph) >= 2 and len([w for w in words if w]) > 2 and is_runt(line.glyphs):
                 runts.append(text_line.strip())
-            in_paragraph = 0
+            in_paragraph = []
     return LayoutResult(svg=svg, fits=trial.fits, size=trial.size, overflow=trial.overflow,
                         lines=text_lines, missing=missing, ink_boxes=ink, problems=problems, baselines=baselines,
-                        height=trial.height * trial.size, runts=runts,
+                        height=trial.height * trial.size, runts=runts, parted=parted,
                         under_floor=floor is not None and bool(ink) and trial.size < floor - 1e-6)
+
+
+def _keeps_words(items: list[Item], lang: str) -> bool:
+    """Whether the breaking rules keep any words of ``items`` together (only then can parting them help)."""
+    import re
+
+    from .breaking import rules_for
+
+    if typography.apply(items, lang) != typography.apply(items, lang, keep=False):
+        return True
+    text = "".join(it.text for it in items if it.kind == "char")
+    words = {w.lower() for w in re.findall(r"\w+", text)}
+    return bool(words & rules_for(lang).never_words) or re.search(r"\w-\w", text) is not None
 
 
 def _render(trial: _Trial, box: TextBox, align: str, valign: str, line_height: float, fill: str):

@@ -15,6 +15,12 @@
 * a separator dot (·) never starts a line, and "2 × Smuggler" stays whole
 * a hyphen that signs a number ("-4" after a space, bracket or slash) is
   set as the minus sign U+2212, as the cards print it
+* the language's breaking rules (:mod:`deckgen.text.breaking`, data): short words bound
+  to the next, words kept with the number after them ("Stufe 5"), names of a few words
+  kept on one line inside a longer text; a formula ("3 × 2 = 6", "3 + 3") never splits
+
+``apply(..., keep=False)`` leaves out every rule that only keeps words together: the
+layout's last resort when a text cannot fit its box at the smallest size with them.
 """
 
 from __future__ import annotations
@@ -57,34 +63,101 @@ def _is_char(items: list[Item], i: int, pred) -> bool:
     return 0 <= i < len(items) and items[i].kind == "char" and pred(items[i].text)
 
 
-def apply(items: list[Item], lang: str) -> list[Item]:
-    """Return a new item list with the typography of ``lang`` applied."""
+def apply(items: list[Item], lang: str, keep: bool = True) -> list[Item]:
+    """Return a new item list with the typography of ``lang`` applied (``keep``: and the rules that
+    keep words together)."""
+    from .breaking import rules_for
+
     lang = _lang(lang)
     out = list(items)
     out = _quotes(out, lang)
     out = _minus_signs(out)
-    out = _number_glue(out, lang)
-    out = _separator_glue(out)
-    out = _pair_glue(out, lang)
+    if keep:
+        out = _number_glue(out, lang)
+        out = _separator_glue(out)
+        out = _pair_glue(out, lang)
+        out = _formula_glue(out)
     if lang == "fr":
         out = _french_spacing(out)
+    if not keep:
+        return out
     if lang in ("de", "fr", "ru"):
         out = _dash_glue(out)
-    if lang == "ru":
-        out = _short_word_glue(out)
+    rules = rules_for(lang)
+    out = _bound_words(out, rules.bind_to_next, cyrillic_short=lang == "ru")
+    out = _number_after(out, rules.bind_number_after)
+    if rules.glued_names is not None:
+        out = _name_glue(out, rules.glued_names)
     return out
 
 
-def _short_word_glue(items: list[Item]) -> list[Item]:
-    """"в руке", "от 1": a word of one or two letters never ends a line; its space becomes a no-break one."""
+_OPENERS = "([{«„“‚‘\"'"
+_CLOSERS = ".,;:!?)]}»“”’\"'"
+
+
+def _glue_after(out: list[Item], spans: list[tuple[int, int]], k: int) -> None:
+    """The gap after token ``k`` becomes a no-break space (when it is one plain space)."""
+    a, b = spans[k][1], spans[k + 1][0]
+    if b == a + 1 and out[a].kind == "char" and out[a].text in (" ", "\t"):
+        out[a] = replace(out[a], text=NBSP)
+
+
+def _bound_words(items: list[Item], words: frozenset[str], cyrillic_short: bool = False) -> list[Item]:
+    """"в руке", "(с одним", "à la": a listed short word (in Russian also every word of one or two
+    letters) never ends a line; the space after it becomes a no-break one."""
     out = list(items)
     spans = _tokens(out)
     for k in range(len(spans) - 1):
-        word = _text(out, spans[k])
-        a, b = spans[k][1], spans[k + 1][0]
-        if 1 <= len(word) <= 2 and _is_cyrillic_word(word) and b == a + 1 and out[a].kind == "char" \
-                and out[a].text in (" ", "\t"):
-            out[a] = replace(out[a], text=NBSP)
+        word = _text(out, spans[k]).lstrip(_OPENERS)
+        if word.lower() in words or (cyrillic_short and 1 <= len(word) <= 2 and _is_cyrillic_word(word)):
+            _glue_after(out, spans, k)
+    return out
+
+
+def _number_after(items: list[Item], words: frozenset[str]) -> list[Item]:
+    """"Stufe 5", "раунд 3": a listed word stays with the number after it."""
+    if not words:
+        return items
+    out = list(items)
+    spans = _tokens(out)
+    for k in range(len(spans) - 1):
+        word = _text(out, spans[k]).lstrip(_OPENERS).lower()
+        if word in words and _is_number(_text(out, spans[k + 1]).lstrip(_OPENERS)):
+            _glue_after(out, spans, k)
+    return out
+
+
+_OPERATORS = {"×", "=", "+", "−", "-", "÷", "±", "≠", "≤", "≥", "<", ">"}
+
+
+def _formula_glue(items: list[Item]) -> list[Item]:
+    """"3 × 2 = 6", "3 + 3": the numbers and signs of a formula stay on one line."""
+    out = list(items)
+    spans = _tokens(out)
+    words = [_text(out, s) for s in spans]
+    for k in range(1, len(spans) - 1):
+        if words[k] in _OPERATORS and _is_number(words[k - 1].lstrip(_OPENERS)) \
+                and _is_number(words[k + 1].lstrip(_OPENERS)):
+            _glue_after(out, spans, k - 1)
+            _glue_after(out, spans, k)
+    return out
+
+
+def _name_glue(items: list[Item], pattern) -> list[Item]:
+    """"Dunkler Jedi 12": a name of a few words that never breaks keeps its words on one line — inside a
+    longer text only (a title that is just the name may still break between its words)."""
+    text = "".join(it.text if it.kind == "char" and len(it.text) == 1 else ("\n" if it.kind == "break" else "\ufffc")
+                   for it in items)
+    if len(text) != len(items):
+        return items
+    out = list(items)
+    whole = text.strip()
+    for match in pattern.finditer(text.replace(NBSP, " ")):
+        if match.group(0) == whole:
+            continue
+        for i in range(match.start(), match.end()):
+            if out[i].kind == "char" and out[i].text == " ":
+                out[i] = replace(out[i], text=NBSP)
     return out
 
 

@@ -90,7 +90,7 @@ class _Setter:
         if key not in memo:
             res = layout_text(line, TextBox(0.0, 0.0, max(width, 1e-3), 1e6), fonts=self.face.fonts,
                               icons=self.face.icons, font=self.font, size=self.size, lang=self.face.lang,
-                              align="left", valign="top", line_height=1.0)
+                              align="left", valign="top", line_height=1.0, hyphenate=False)
             memo[key] = len(res.lines) == 1 and res.fits
         return bool(memo[key])
 
@@ -198,7 +198,8 @@ def disc_text(face: Face, s: Any, x: float, y: float, w: float, h: float, font: 
     found = plan(face, s, box, circle, font, float(size), smallest, float(line_height), valign)
     if found is None:  # too long even at min_size: set in the rectangle inside the circle, which reports it
         r = inscribed(box, circle)
-        return text(face, s, r.x, r.y, r.w, r.h, font, size, min_size, "center", valign, fill, line_height, 0, name)
+        return text(face, s, r.x, r.y, r.w, r.h, font, size, min_size, "center", valign, fill, line_height, 0, name,
+                    None, False)
     z, places, lines = found
     where = where_of(s)
     before = len(face.problems)
@@ -206,7 +207,7 @@ def disc_text(face: Face, s: Any, x: float, y: float, w: float, h: float, font: 
     for (left, top, width), line in zip(places, lines):
         line_text: str = Text(line, where) if where is not None else line
         parts.append(str(text(face, line_text, left - LINE_MARGIN, top, width + 2 * LINE_MARGIN, z * 1.6, font,
-                              z, None, "center", "top", fill, line_height, 0, name, 1)))
+                              z, None, "center", "top", fill, line_height, 0, name, 1, False)))
     seen: set = set()
     kept = []
     for p in face.problems[before:]:  # one report of a size under the floor, not one per line

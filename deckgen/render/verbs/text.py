@@ -13,9 +13,10 @@ from deckgen.text.jinja import make_text_function
 def text(face: Face, s: Any, x: float, y: float, w: float, h: float, font: str = "body", size: float = 3.2,
          min_size: float | None = None, align: str = "center", valign: str = "middle", fill: str = "#000",
          line_height: float = 1.2, letter_spacing: float = 0, name: str | None = None,
-         max_lines: int | None = None) -> Markup:
+         max_lines: int | None = None, hyphenate: bool = True) -> Markup:
     """Text ``s`` (card markup: icons, emphasis) laid out in the box x, y, w, h (mm) in the font role ``font``
     at ``size`` mm, shrunk down to ``min_size`` to fit; drawn as glyph outlines (deckgen.text).
+    ``hyphenate=false`` breaks between words only (titles, names).
 
     Overflow, missing glyphs and ink outside the safe zone are problems at the
     text's language-file line, and so is a text under the floor of printed
@@ -36,7 +37,7 @@ def text(face: Face, s: Any, x: float, y: float, w: float, h: float, font: str =
             subject=face.subject, locate=face.where, max_chars=face.limits.string,
             floor=project_floor(face.project).mm(kind), floor_kind=kind, floor_error=floor_is_error(face.project))
     return drawn(s, x, y, w, h, font, size, min_size, align, valign, fill, line_height, letter_spacing, name,
-                 max_lines)
+                 max_lines, hyphenate)
 
 
 def almost_black(colour: Any) -> str | None:
