@@ -337,10 +337,10 @@ def test_cut_safe_keeps_a_round_cards_words_inside_its_safe_circle(tmp_path):
 
     root = copy_project(tmp_path / "p", "archeon")
     style = root / "data/archeon/style.yaml"
-    line = _edit(style, "  token-name: [6.2, 6.7, 17.6, 4.2]", "  token-name: [3.2, 6.7, 23.6, 4.2]")
+    line = _edit(style, "  token-text: [1.52, 1.52, 26.96, 26.96]", "  token-text: [0.5, 1.52, 29, 26.96]")
     project = load_project(root)
     found = cut_problems(project, project.games["archeon"])
-    assert [(p.line, p.field) for p in found] == [(line, "boxes.token-name")]
+    assert [(p.line, p.field) for p in found] == [(line, "boxes.token-text")]
     assert "inside the circle 1.5 mm inside the cut (13.5 mm from the centre)" in found[0].message
 
 

@@ -17,6 +17,7 @@ from typing import Any, Callable, Mapping
 
 from deckgen.parts import current, origin_of, project_parts
 from deckgen.render.verbs.box import box
+from deckgen.render.verbs.disc_text import disc_text
 from deckgen.render.verbs.face import BoundVerb, Face, Verb
 from deckgen.render.verbs.icon import icon
 from deckgen.render.verbs.measure import measure
@@ -32,7 +33,7 @@ __all__ = ["BoundVerb", "Face", "RESERVED", "VERBS", "Verb", "register_verb", "v
 
 #: deckgen's own verbs, by name.
 VERBS: dict[str, Verb] = {fn.__name__: Verb(fn.__name__, fn)
-                          for fn in (t, text, icon, box, picture, measure, table, plural, summary)}
+                          for fn in (t, text, disc_text, icon, box, picture, measure, table, plural, summary)}
 
 #: The other names a template's context holds (the model's views, ``geo``, ``style``): no verb takes them.
 RESERVED = frozenset({"card", "deck", "game", "lang", "name", "texts", "geo", "style"})
