@@ -229,6 +229,21 @@ def _commit_all(files: list[tuple[Path, Path]], stale: list[Path], then) -> None
         then()
 
 
+def write_all(files: list[tuple[Path, bytes]], stale: Iterable[Path] = (), then=None) -> None:
+    """Write every (path, data): each to a temporary file beside its place; only once all are written, each
+    flushed to disk, the ``stale`` files removed and all renamed into place, then ``then()`` called.  A failure
+    while writing leaves every old file as it was (the temporary files are removed)."""
+    made: list[tuple[Path, Path]] = []
+    try:
+        for path, data in files:
+            made.append((write_pending(path, lambda handle, data=data: handle.write(data), sync=False), Path(path)))
+    except BaseException:
+        for tmp, _ in made:
+            tmp.unlink(missing_ok=True)
+        raise
+    _commit_all(made, list(stale), then)
+
+
 def commit(tmp: Path, path: Path) -> None:
     """Rename the finished temporary file ``tmp`` to ``path`` (atomic), with the usual permissions."""
     umask = os.umask(0)

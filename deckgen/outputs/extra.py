@@ -1,10 +1,10 @@
-"""The plan of a whole build, and the files of generators that plugins add.
+"""The plan of a whole build and the rendering of its files, whichever generator makes them.
 
 :func:`plan_build` asks every generator of the project what it writes
-(``deckgen build --plan``).  deckgen's own kinds are made by the build's
-deck and document writers; a plugin's generator makes its files itself
-(:func:`render_extra`: bytes, nothing written), and the build writes them
-with the rest, atomically, once nothing has a problem.
+(``deckgen build --plan``); :func:`render_files` asks each to render every
+file it planned (bytes, nothing written) and gathers every problem, so
+the build writes all of them atomically, or nothing.  A plugin
+generator's own bug is one located line naming its kind and its line.
 """
 
 from __future__ import annotations
@@ -34,35 +34,57 @@ def plan_build(project: Project, game_ids: list[str], options: BuildOptions) -> 
     rendered or written.  The same DeckgenError as the build for options it cannot build with."""
     check_options(project, game_ids, options)
     selection = Selection(project, tuple(game_ids), options)
-    files: list[PlannedFile] = []
-    for generator in output_generators(project):
-        files += _planned(generator, selection)
-    for planned in files:
-        inside(options.out, planned.path)
-    return files
+    return [planned for each in plan_each(selection, output_generators(project)) for planned in each]
 
 
-def render_extra(project: Project, game_ids: list[str], options: BuildOptions) -> list[tuple[Path, bytes]]:
-    """(path, bytes) of every file the project's plugin generators plan for this build; nothing written."""
-    selection = Selection(project, tuple(game_ids), options)
-    files: list[tuple[Path, bytes]] = []
+def plan_each(selection: Selection, generators: list) -> list[list[PlannedFile]]:
+    """What each of ``generators`` plans for ``selection`` (every path under the output folder)."""
+    found = [_planned(generator, selection) for generator in generators]
+    for planned in (p for each in found for p in each):
+        inside(selection.options.out, planned.path)
+    return found
+
+
+def render_files(selection: Selection, generators: list, planned: list[list[PlannedFile]] | None = None
+                 ) -> list[tuple[Path, bytes | None]]:
+    """(path, bytes) of every file the ``generators`` plan for ``selection``, in plan order (bytes None: on
+    disk as it would be written); nothing written.  A DeckgenError with every problem of every file."""
+    out = selection.options.out
+    files: list[tuple[Path, bytes | None]] = []
     problems: list[Problem] = []
-    for generator in registered_outputs(project):
-        for planned in _planned(generator, selection):
+    for n, generator in enumerate(generators):
+        for one in planned[n] if planned is not None else _planned(generator, selection):
             try:
-                data = generator.render(selection, planned)
+                files += [(inside(out, path), data) for path, data in render_one(generator, selection, one)]
             except DeckgenError as exc:
-                problems += exc.problems
-                continue
-            except Exception as exc:
-                raise _plugin_failure(generator, "render", exc) from None
-            if not isinstance(data, bytes):
-                raise PluginError(Problem.at(f"render() of output kind {generator.kind!r} returned "
-                                             f"{type(data).__name__}, not bytes", field="plugins"))
-            files.append((inside(options.out, planned.path), data))
+                problems += [p for p in exc.problems if p not in problems]
     if problems:
         raise DeckgenError(problems)
     return files
+
+
+def render_one(generator, selection: Selection, planned: PlannedFile) -> list[tuple[Path, bytes | None]]:
+    """What ``generator`` renders for ``planned``, as (path, bytes) pairs (several for a file in parts)."""
+    if generator in BUILTIN:
+        made = generator.render(selection, planned)
+    else:
+        try:
+            made = generator.render(selection, planned)
+        except DeckgenError:
+            raise
+        except Exception as exc:
+            raise _plugin_failure(generator, "render", exc) from None
+    if isinstance(made, bytes):
+        return [(planned.path, made)]
+    if isinstance(made, list) and all(isinstance(m, tuple) and len(m) == 2 and isinstance(m[0], Path)
+                                      and isinstance(m[1], (bytes, type(None))) for m in made):
+        stray = [path for path, _ in made if Path(path).parent != Path(planned.path).parent]
+        if stray:
+            raise PluginError(Problem.at(f"render() of output kind {generator.kind!r} made {stray[0]}, not beside "
+                                         f"the planned {planned.path}", field="plugins"))
+        return made
+    raise PluginError(Problem.at(f"render() of output kind {generator.kind!r} returned {type(made).__name__}, "
+                                 f"not bytes or a list of (path, bytes)", field="plugins"))
 
 
 def _planned(generator, selection: Selection) -> list[PlannedFile]:
