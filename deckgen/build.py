@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Callable
 
 from deckgen.model import Project
-from deckgen.output import cache_folders, sweep_stale, write_all
+from deckgen.output import cache_folders, sweep_stale
 from deckgen.outputs.context import deck_targets, new_context
 from deckgen.outputs.deckfiles import SLUG_FONT, instruction_page, output_paths
 from deckgen.outputs.docfiles import render_documents, render_rulebooks
-from deckgen.outputs.extra import output_generators, plan_each, render_files
+from deckgen.outputs.extra import make_files, output_generators, plan_each
 from deckgen.outputs.plan import Selection
 from deckgen.outputs.report import BuildReport
 from deckgen.outputs.selection import (BuildOptions, check_options, check_selection, deck_languages, listed_deck,
@@ -64,15 +64,12 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
                  *(cache_folders(context.store.folder) if context.store.folder is not None else ())])
     try:
         deck_targets(selection)  # every face rendered and queued, its problems said before anything is composed
-        files = render_files(selection, generators, planned)
-        new = [(path, data) for path, data in files if data is not None]
-        stale = [old for gone, _ in context.after for old in gone]
-        write_all(new, stale, lambda: [then() for _, then in context.after if then is not None])
+        files = make_files(selection, generators, planned)
     finally:
         context.close()
     report.unchanged += [path for path, data in files if data is None]
-    report.written += [path for path, _ in new]
-    report.bytes += sum(len(data) for _, data in new)
+    report.written += [path for path, data in files if data is not None]
+    report.bytes += sum(len(data) for _, data in files if data is not None)
     report.reused = max(0, report.reused - context.pool.drawn)
     report.seconds = time.perf_counter() - start
     report.drawn = context.pool.drawn

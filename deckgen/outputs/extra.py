@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckgen.errors import DeckgenError, PluginError, Problem
-from deckgen.output import inside
+from deckgen.output import inside, write_all
 from deckgen.outputs.plan import PlannedFile, Selection
 from deckgen.outputs.builtin import BUILTIN
 from deckgen.outputs.registry import registered_outputs
@@ -43,6 +43,24 @@ def plan_each(selection: Selection, generators: list) -> list[list[PlannedFile]]
     for planned in (p for each in found for p in each):
         inside(selection.options.out, planned.path)
     return found
+
+
+def make_files(selection: Selection, generators: list, planned: list[list[PlannedFile]] | None = None
+               ) -> list[tuple[Path, bytes | None]]:
+    """Render every file the ``generators`` plan for ``selection`` and, once all rendered without a problem,
+    write them all through the atomic writer (with what the selection's build context says to do once they
+    are in place); every (path, bytes) rendered, bytes None for one on disk already (not written again)."""
+    files = render_files(selection, generators, planned)
+    context = selection.memo.get("context")
+    after = context.after if context is not None else []
+    write_all([(path, data) for path, data in files if data is not None], [old for gone, _ in after for old in gone],
+              lambda: [then() for _, then in after if then is not None])
+    return files
+
+
+def builtin_kind(kind: str):
+    """deckgen's own generator of ``kind``."""
+    return next(g for g in BUILTIN if g.kind == kind)
 
 
 def render_files(selection: Selection, generators: list, planned: list[list[PlannedFile]] | None = None
