@@ -18,6 +18,7 @@ class DeckSheets:
     """Sheets of cards with crop marks, fronts and backs pages (``DECK-LANG-PAPER.pdf``)."""
 
     kind = "sheets"
+    after_drawing = True  # composed from the drawn rasters: rendered after the other kinds
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         options = selection.options
@@ -38,6 +39,7 @@ class SingleCards:
     """One card a page with bleed, for print shops (``DECK-LANG-cards.pdf``)."""
 
     kind = "single cards"
+    after_drawing = True  # composed from the drawn rasters: rendered after the other kinds
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         options = selection.options
@@ -57,6 +59,7 @@ class CutFiles:
     """With ``--cut-file``: an SVG of each sheet's cut lines for a cutting machine."""
 
     kind = "cut file"
+    after_drawing = True  # composed from the drawn rasters: rendered after the other kinds
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         options = selection.options
@@ -77,6 +80,7 @@ class TuckBoxes:
     """A tuck box net for each whole deck (``DECK-LANG-tuckbox-PAPER.pdf``)."""
 
     kind = "tuck box"
+    after_drawing = True  # composed from the drawn rasters: rendered after the other kinds
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         options = selection.options

@@ -66,19 +66,22 @@ def builtin_kind(kind: str):
 def render_files(selection: Selection, generators: list, planned: list[list[PlannedFile]] | None = None
                  ) -> list[tuple[Path, bytes | None]]:
     """(path, bytes) of every file the ``generators`` plan for ``selection``, in plan order (bytes None: on
-    disk as it would be written); nothing written.  A DeckgenError with every problem of every file."""
+    disk as it would be written); nothing written.  A DeckgenError with every problem of every file.
+    Generators marked ``after_drawing`` render last (their files still come in plan order)."""
     out = selection.options.out
-    files: list[tuple[Path, bytes | None]] = []
+    made: dict[int, list[tuple[Path, bytes | None]]] = {}
     problems: list[Problem] = []
-    for n, generator in enumerate(generators):
-        for one in planned[n] if planned is not None else _planned(generator, selection):
+    # a kind made from the drawn rasters (``after_drawing``) goes last: the others' work overlaps the drawing
+    for n in sorted(range(len(generators)), key=lambda n: bool(getattr(generators[n], "after_drawing", False))):
+        made[n] = []
+        for one in planned[n] if planned is not None else _planned(generators[n], selection):
             try:
-                files += [(inside(out, path), data) for path, data in render_one(generator, selection, one)]
+                made[n] += [(inside(out, path), data) for path, data in render_one(generators[n], selection, one)]
             except DeckgenError as exc:
                 problems += [p for p in exc.problems if p not in problems]
     if problems:
         raise DeckgenError(problems)
-    return files
+    return [file for n in range(len(generators)) for file in made[n]]
 
 
 def render_one(generator, selection: Selection, planned: PlannedFile) -> list[tuple[Path, bytes | None]]:
