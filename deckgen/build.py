@@ -5,8 +5,8 @@ page and booklet too, before anything is written; if anything has a
 problem (text that does not fit, a missing glyph, a template error)
 nothing is written.  Faces are queued for rasterizing (one process pool
 for the whole build) as soon as they are rendered; each deck's PDFs are
-then composed and written atomically, one deck at a time, so memory holds
-one deck's images, not the build's.
+then composed one deck at a time, so memory holds one deck's images and
+files, not the build's.
 
 A build remembers (:mod:`deckgen.render.store`) what each face was made of
 and each raster by its content: an unchanged card is neither rendered nor
@@ -16,9 +16,10 @@ inputs always give the same bytes.
 Every file is made by its output generator (:mod:`deckgen.outputs`):
 the build plans every generator of the project (deckgen's own kinds, then
 installed packages', then the project's plugins'), renders every planned
-file to bytes, and writes them all through the one atomic writer
-(:func:`deckgen.output.write_all`) only once every file rendered without a
-problem.  Work several files share (the faces, each deck's composed files,
+file to bytes (each kept under a temporary name as soon as it is made)
+and puts them all in place through the one atomic writer
+(:class:`deckgen.output.PendingFiles`) only once every file rendered
+without a problem.  Work several files share (the faces, each deck's composed files,
 each game's documents) is done once in the selection's memo
 (:mod:`deckgen.outputs.context`).
 """
@@ -67,9 +68,9 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         files = make_files(selection, generators, planned)
     finally:
         context.close()
-    report.unchanged += [path for path, data in files if data is None]
-    report.written += [path for path, data in files if data is not None]
-    report.bytes += sum(len(data) for _, data in files if data is not None)
+    report.unchanged += [path for path, size in files if size is None]
+    report.written += [path for path, size in files if size is not None]
+    report.bytes += sum(size for _, size in files if size is not None)
     report.reused = max(0, report.reused - context.pool.drawn)
     report.seconds = time.perf_counter() - start
     report.drawn = context.pool.drawn

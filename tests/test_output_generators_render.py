@@ -64,8 +64,9 @@ def test_faces_are_rendered_once_for_all_the_deck_kinds(demo, tmp_path, monkeypa
     monkeypatch.setattr(context, "render_deck", lambda *a, **kw: calls.append(a[2].id) or real(*a, **kw))
     selection = Selection(demo, ("demo",), options_for(tmp_path / "out", cut_file=True))
     decks = [g for g in BUILTIN if g.kind in ("sheets", "single cards", "cut file", "tuck box")]
-    render_files(selection, decks)
+    rendered = render_files(selection, decks)
     assert calls == ["demo"]  # one deck in one language: rendered once, not once per kind or per file
+    assert len(rendered) >= 4 and not any(selection.memo["deck_files"].values())  # each file let go once handed out
 
 
 def test_a_split_file_is_rendered_as_its_parts_and_the_build_writes_them(demo, tmp_path):
@@ -114,7 +115,7 @@ def test_a_generator_may_answer_a_planned_file_as_several_parts(demo, tmp_path):
 def test_a_part_away_from_its_planned_file_is_refused(demo, tmp_path):
     with pytest.raises(DeckgenError, match="render\\(\\) of output kind 'parts' made .*b-part1.txt, not beside"):
         make_files(Selection(demo, ("demo",), options_for(tmp_path / "out")), [Parts(stray=True)])
-    assert not (tmp_path / "out").exists()
+    assert on_disk(tmp_path / "out") == {}  # a.txt neither, nor a temporary file of it
 
 
 def test_nothing_is_written_when_a_later_file_has_a_problem(demo, tmp_path):
@@ -122,7 +123,7 @@ def test_nothing_is_written_when_a_later_file_has_a_problem(demo, tmp_path):
     generators = [*BUILTIN, Parts(bad="the b list is broken")]
     with pytest.raises(DeckgenError, match="the b list is broken"):
         make_files(Selection(demo, ("demo",), options_for(out)), generators)
-    assert on_disk(out) == {}  # not the sheets, not a.txt: all or nothing
+    assert on_disk(out) == {}  # not the sheets, not a.txt, no temporary file: all or nothing
 
 
 def test_an_unchanged_rebuild_renders_nothing_again_and_writes_nothing(demo, tmp_path):

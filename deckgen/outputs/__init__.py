@@ -7,7 +7,7 @@ options) and answers with the files it will write
 pages when known without rendering).  ``deckgen build --plan`` prints those
 answers; ``deckgen build`` asks each generator to render every file it
 planned (bytes, or a file's parts where only rendering names them) and
-writes them all at once through :func:`deckgen.output.write_all`.
+writes them all at once through :class:`deckgen.output.PendingFiles`.
 deckgen's own kinds (deck sheets, single-card files, tuck boxes, cut
 files, documents, booklets) are in :mod:`deckgen.outputs.builtin`; a
 project plugin adds its own with

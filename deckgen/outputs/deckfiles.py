@@ -4,7 +4,7 @@ into parts above --max-file-mb), cut files and tuck boxes.
 :func:`deck_files` answers the deck kinds (:mod:`deckgen.outputs.deckkinds`):
 the first file asked of a deck composes all of its files at once, its
 rasters loaded only for it, and keeps them in the selection's memo until
-the build writes them.  In ``deckgen build`` a deck whose inputs are
+each is asked for (then it is handed out and let go).  In ``deckgen build`` a deck whose inputs are
 unchanged since its files were written is not composed again: its files
 are answered as on disk (``None``), and a record of what was written is
 kept once the files are in place.
@@ -43,9 +43,9 @@ def deck_files(selection: Selection, planned: Path) -> list[tuple[Path, bytes | 
     if owner is None:
         raise DeckgenError(f"no deck of this build writes {planned}")
     composed = selection.memo.setdefault("deck_files", {})
-    if owner not in composed:
+    if Path(planned) not in composed.get(owner, {}):  # not composed yet (or asked again: composed again)
         composed[owner] = _compose(selection, owner)
-    return composed[owner][Path(planned)]
+    return composed[owner].pop(Path(planned))  # handed out once: a deck's bytes are not held to the end
 
 
 def _compose(selection: Selection, sheets_path: Path) -> DeckFiles:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import traceback
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from deckgen.errors import DeckgenError, PluginError, Problem
-from deckgen.output import inside, write_all
+from deckgen.output import PendingFiles, inside
 from deckgen.outputs.plan import PlannedFile, Selection
 from deckgen.outputs.builtin import BUILTIN
 from deckgen.outputs.registry import registered_outputs
@@ -46,16 +46,28 @@ def plan_each(selection: Selection, generators: list) -> list[list[PlannedFile]]
 
 
 def make_files(selection: Selection, generators: list, planned: list[list[PlannedFile]] | None = None
-               ) -> list[tuple[Path, bytes | None]]:
+               ) -> list[tuple[Path, int | None]]:
     """Render every file the ``generators`` plan for ``selection`` and, once all rendered without a problem,
-    write them all through the atomic writer (with what the selection's build context says to do once they
-    are in place); every (path, bytes) rendered, bytes None for one on disk already (not written again)."""
-    files = render_files(selection, generators, planned)
+    put them all in place through the atomic writer (each goes to a temporary name as soon as it is rendered,
+    so no file's bytes are held longer), with what the selection's build context says to do once they are in
+    place; every (path, size) made, size None for a file on disk already (not written again)."""
+    pending = PendingFiles()
+    sizes: dict[Path, int] = {}
+
+    def keep(path: Path, data: bytes) -> None:
+        pending.add(path, data)
+        sizes[path] = len(data)
+
+    try:
+        files = render_files(selection, generators, planned, keep)
+    except BaseException:
+        pending.discard()
+        raise
     context = selection.memo.get("context")
     after = context.after if context is not None else []
-    write_all([(path, data) for path, data in files if data is not None], [old for gone, _ in after for old in gone],
-              lambda: [then() for _, then in after if then is not None])
-    return files
+    pending.commit([old for gone, _ in after for old in gone],
+                   lambda: [then() for _, then in after if then is not None])
+    return [(path, None if data is None else sizes[path]) for path, data in files]
 
 
 def builtin_kind(kind: str):
@@ -63,11 +75,12 @@ def builtin_kind(kind: str):
     return next(g for g in BUILTIN if g.kind == kind)
 
 
-def render_files(selection: Selection, generators: list, planned: list[list[PlannedFile]] | None = None
-                 ) -> list[tuple[Path, bytes | None]]:
+def render_files(selection: Selection, generators: list, planned: list[list[PlannedFile]] | None = None,
+                 keep: Callable[[Path, bytes], None] | None = None) -> list[tuple[Path, bytes | None]]:
     """(path, bytes) of every file the ``generators`` plan for ``selection``, in plan order (bytes None: on
     disk as it would be written); nothing written.  A DeckgenError with every problem of every file.
-    Generators marked ``after_drawing`` render last (their files still come in plan order)."""
+    Generators marked ``after_drawing`` render last (their files still come in plan order).  With ``keep``,
+    each file's bytes are handed to ``keep(path, bytes)`` as soon as it is rendered and answered as ``b""``."""
     out = selection.options.out
     made: dict[int, list[tuple[Path, bytes | None]]] = {}
     problems: list[Problem] = []
@@ -76,7 +89,11 @@ def render_files(selection: Selection, generators: list, planned: list[list[Plan
         made[n] = []
         for one in planned[n] if planned is not None else _planned(generators[n], selection):
             try:
-                made[n] += [(inside(out, path), data) for path, data in render_one(generators[n], selection, one)]
+                for path, data in render_one(generators[n], selection, one):
+                    if keep is not None and data is not None:
+                        keep(inside(out, path), data)
+                        data = b""
+                    made[n].append((inside(out, path), data))
             except DeckgenError as exc:
                 problems += [p for p in exc.problems if p not in problems]
     if problems:
