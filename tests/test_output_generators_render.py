@@ -66,7 +66,7 @@ def test_faces_are_rendered_once_for_all_the_deck_kinds(demo, tmp_path, monkeypa
     decks = [g for g in BUILTIN if g.kind in ("sheets", "single cards", "cut file", "tuck box")]
     rendered = render_files(selection, decks)
     assert calls == ["demo"]  # one deck in one language: rendered once, not once per kind or per file
-    assert len(rendered) >= 4 and not any(selection.memo["deck_files"].values())  # each file let go once handed out
+    assert len(rendered) == 3 and not any(selection.memo["deck_files"].values())  # each let go once handed out
 
 
 def test_a_split_file_is_rendered_as_its_parts_and_the_build_writes_them(demo, tmp_path):
