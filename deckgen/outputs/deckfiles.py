@@ -23,7 +23,7 @@ from deckgen import __version__
 from deckgen.errors import DeckgenError
 from deckgen.layout.papers import PAPERS_MM, paper_label
 from deckgen.model import Card, Project
-from deckgen.outputs.context import BuildContext, build_context, deck_targets
+from deckgen.outputs.context import build_context, deck_targets
 from deckgen.outputs.decks import cut_path, deck_owners, tuckbox_net, tuckbox_path
 from deckgen.outputs.plan import Selection
 from deckgen.outputs.selection import BuildOptions, deck_paths, picked_cards, sheet_cards

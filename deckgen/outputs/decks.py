@@ -16,7 +16,7 @@ from pathlib import Path
 from deckgen.errors import DeckgenError, Problem
 from deckgen.layout.papers import PAPERS_MM
 from deckgen.model import Card, Deck, Game
-from deckgen.outputs.plan import PlannedFile, Selection
+from deckgen.outputs.plan import Selection
 from deckgen.outputs.selection import BuildOptions, build_decks, deck_paths, deck_stem, picked_cards, sheet_cards
 
 #: Decks with fewer physical cards get no tuck box (a reference or score card).
