@@ -41,8 +41,8 @@ class DeckPlan:
 
 
 def deck_plans(selection: Selection) -> list[DeckPlan]:
-    """Every deck of the selection that has cards to print, laid out on the paper (a located problem for a
-    card that does not fit); worked out once per selection (sheets, single cards, cut files and tuck boxes
+    """Every deck of the selection that has cards to print, laid out on the paper (a located problem for each
+    card size that does not fit); worked out once per selection (sheets, single cards, cut files and tuck boxes
     all ask)."""
     if "deck_plans" not in selection.memo:
         selection.memo["deck_plans"] = _deck_plans(selection)
@@ -57,6 +57,7 @@ def _deck_plans(selection: Selection) -> list[DeckPlan]:
     layout = load_layout(options.layout, selection.project.root)
     paper_w, paper_h = PAPERS_MM[options.paper]
     plans = []
+    problems: list[Problem] = []
     for game, deck, lang in build_decks(selection.project, list(selection.game_ids), options):
         cards = picked_cards(deck, options)
         if not cards:
@@ -65,10 +66,13 @@ def _deck_plans(selection: Selection) -> list[DeckPlan]:
             plan = plan_sheet(paper_w, paper_h, deck.size, layout)
         except LayoutError as exc:
             src = deck.source
-            raise DeckgenError(Problem(src.file if src else None, src.line if src else None, None, "size",
-                                       str(exc))) from None
+            found = Problem(src.file if src else None, src.line if src else None, None, "size", str(exc))
+            problems += [found] if found not in problems else []
+            continue
         plans.append(DeckPlan(game, deck, lang, cards, sheet_cards(deck, cards, plan.per_sheet, options),
                               plan.per_sheet, plan.fold is not None))
+    if problems:  # every deck that does not fit, not only the first
+        raise DeckgenError(problems)
     return plans
 
 
