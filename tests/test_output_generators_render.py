@@ -69,6 +69,20 @@ def test_faces_are_rendered_once_for_all_the_deck_kinds(demo, tmp_path, monkeypa
     assert len(rendered) == 3 and not any(selection.memo["deck_files"].values())  # each let go once handed out
 
 
+def test_a_deck_s_files_render_together_so_one_deck_s_bytes_are_held_at_a_time(demo, tmp_path):
+    selection = Selection(demo, ("demo",), BuildOptions(dpi=72, out=tmp_path / "out", workers=1, cut_file=True,
+                                                        booklets=False))
+    held = []
+
+    def keep(path, data):
+        held.append(sum(1 for files in selection.memo.get("deck_files", {}).values() if files))
+
+    rendered = render_files(selection, list(BUILTIN), keep=keep)
+    assert len({p.name.split("-")[1] for p, _ in rendered if p.name.startswith("demo-")}) == 2  # en and de decks
+    assert max(held) == 1  # the next deck is composed only once the last one's files are all handed out
+    assert [p.name for p, _ in rendered][:2] == ["demo-en-a4.pdf", "demo-de-a4.pdf"]  # still in plan order
+
+
 def test_a_split_file_is_rendered_as_its_parts_and_the_build_writes_them(demo, tmp_path):
     out = tmp_path / "out"
     selection = Selection(demo, ("demo",), options_for(out, max_file_mb=0.01, documents=False))

@@ -25,7 +25,7 @@ from deckgen.layout.papers import PAPERS_MM, paper_label
 from deckgen.model import Card, Project
 from deckgen.outputs.context import build_context, deck_targets
 from deckgen.outputs.decks import cut_path, deck_owners, tuckbox_net, tuckbox_path
-from deckgen.outputs.plan import Selection
+from deckgen.outputs.plan import PlannedFile, Selection
 from deckgen.outputs.selection import BuildOptions, deck_paths, picked_cards, sheet_cards
 from deckgen.render.decks import DeckTarget
 from deckgen.render.store import hash_text, raster_key
@@ -46,6 +46,11 @@ def deck_files(selection: Selection, planned: Path) -> list[tuple[Path, bytes | 
     if Path(planned) not in composed.get(owner, {}):  # not composed yet (or asked again: composed again)
         composed[owner] = _compose(selection, owner)
     return composed[owner].pop(Path(planned))  # handed out once: a deck's bytes are not held to the end
+
+
+def deck_batch(selection: Selection, planned: PlannedFile) -> Path | None:
+    """The deck a planned deck file belongs to (its sheets path): a deck's files render one after another."""
+    return deck_owners(selection).get(Path(planned.path))
 
 
 def _compose(selection: Selection, sheets_path: Path) -> DeckFiles:

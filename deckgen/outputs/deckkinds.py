@@ -8,7 +8,7 @@ files at once, from its rasters loaded once.
 
 from __future__ import annotations
 
-from deckgen.outputs.deckfiles import deck_files
+from deckgen.outputs.deckfiles import deck_batch, deck_files
 from deckgen.outputs.decks import card_paper, cut_path, deck_plans, split_kind, tuckbox_net, tuckbox_path
 from deckgen.outputs.plan import PlannedFile, Rendered, Selection
 from deckgen.outputs.selection import deck_paths
@@ -19,6 +19,7 @@ class DeckSheets:
 
     kind = "sheets"
     after_drawing = True  # composed from the drawn rasters: rendered after the other kinds
+    batch = staticmethod(deck_batch)  # a deck's files rendered together
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         options = selection.options
@@ -40,6 +41,7 @@ class SingleCards:
 
     kind = "single cards"
     after_drawing = True  # composed from the drawn rasters: rendered after the other kinds
+    batch = staticmethod(deck_batch)  # a deck's files rendered together
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         options = selection.options
@@ -60,6 +62,7 @@ class CutFiles:
 
     kind = "cut file"
     after_drawing = True  # composed from the drawn rasters: rendered after the other kinds
+    batch = staticmethod(deck_batch)  # a deck's files rendered together
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         options = selection.options
@@ -81,6 +84,7 @@ class TuckBoxes:
 
     kind = "tuck box"
     after_drawing = True  # composed from the drawn rasters: rendered after the other kinds
+    batch = staticmethod(deck_batch)  # a deck's files rendered together
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         options = selection.options

@@ -79,26 +79,42 @@ def render_files(selection: Selection, generators: list, planned: list[list[Plan
                  keep: Callable[[Path, bytes], None] | None = None) -> list[tuple[Path, bytes | None]]:
     """(path, bytes) of every file the ``generators`` plan for ``selection``, in plan order (bytes None: on
     disk as it would be written); nothing written.  A DeckgenError with every problem of every file.
-    Generators marked ``after_drawing`` render last (their files still come in plan order).  With ``keep``,
-    each file's bytes are handed to ``keep(path, bytes)`` as soon as it is rendered and answered as ``b""``."""
+
+    The order they render in is not quite the plan's: generators marked ``after_drawing`` (made from the
+    drawn rasters) render last, so the others' work overlaps the drawing; and files whose generators'
+    ``batch(selection, planned)`` name the same batch (deckgen's deck kinds: the deck) render one after
+    another, so what they share is let go before the next batch.  With ``keep``, each file's bytes are handed
+    to ``keep(path, bytes)`` as soon as it is rendered and answered as ``b""``."""
     out = selection.options.out
-    made: dict[int, list[tuple[Path, bytes | None]]] = {}
+    plans = planned if planned is not None else [_planned(g, selection) for g in generators]
+    made: dict[tuple[int, int], list[tuple[Path, bytes | None]]] = {}
     problems: list[Problem] = []
-    # a kind made from the drawn rasters (``after_drawing``) goes last: the others' work overlaps the drawing
-    for n in sorted(range(len(generators)), key=lambda n: bool(getattr(generators[n], "after_drawing", False))):
-        made[n] = []
-        for one in planned[n] if planned is not None else _planned(generators[n], selection):
-            try:
-                for path, data in render_one(generators[n], selection, one):
-                    if keep is not None and data is not None:
-                        keep(inside(out, path), data)
-                        data = b""
-                    made[n].append((inside(out, path), data))
-            except DeckgenError as exc:
-                problems += [p for p in exc.problems if p not in problems]
+    for n, k in _render_order(selection, generators, plans):
+        made[(n, k)] = []
+        try:
+            for path, data in render_one(generators[n], selection, plans[n][k]):
+                if keep is not None and data is not None:
+                    keep(inside(out, path), data)
+                    data = b""
+                made[(n, k)].append((inside(out, path), data))
+        except DeckgenError as exc:
+            problems += [p for p in exc.problems if p not in problems]
     if problems:
         raise DeckgenError(problems)
-    return [file for n in range(len(generators)) for file in made[n]]
+    return [file for n, each in enumerate(plans) for k in range(len(each)) for file in made[(n, k)]]
+
+
+def _render_order(selection: Selection, generators: list, plans: list[list[PlannedFile]]) -> list[tuple[int, int]]:
+    """(generator, planned file) index pairs in the order to render them (see :func:`render_files`)."""
+    jobs = [(n, k) for late in (False, True) for n, g in enumerate(generators)
+            if bool(getattr(g, "after_drawing", False)) == late for k in range(len(plans[n]))]
+    first: dict[object, int] = {}
+    order: list[tuple[int, ...]] = []
+    for i, (n, k) in enumerate(jobs):
+        batch = getattr(generators[n], "batch", None)
+        key = batch(selection, plans[n][k]) if batch is not None else None
+        order.append((i,) if key is None else (first.setdefault(key, i), i))
+    return [jobs[i] for i in sorted(range(len(jobs)), key=lambda i: order[i])]
 
 
 def render_one(generator, selection: Selection, planned: PlannedFile) -> list[tuple[Path, bytes | None]]:
