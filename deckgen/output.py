@@ -229,6 +229,28 @@ def _commit_all(files: list[tuple[Path, Path]], stale: list[Path], then) -> None
         then()
 
 
+class PendingFiles:
+    """Files written to temporary names beside their places as they are made, and put in place all together
+    (:meth:`commit`) or not at all (:meth:`discard`): a build holds no file's bytes longer than it takes to
+    make it, and a problem found later leaves every old file as it was."""
+
+    def __init__(self) -> None:
+        self.made: list[tuple[Path, Path]] = []  # (temporary file, its place)
+
+    def add(self, path: Path, data: bytes) -> None:
+        self.made.append((write_pending(path, lambda handle: handle.write(data), sync=False), Path(path)))
+
+    def commit(self, stale: Iterable[Path] = (), then=None) -> None:
+        """Flush every file to disk, remove the ``stale`` files, rename them all into place, then ``then()``."""
+        made, self.made = self.made, []
+        _commit_all(made, list(stale), then)
+
+    def discard(self) -> None:
+        for tmp, _ in self.made:
+            tmp.unlink(missing_ok=True)
+        self.made = []
+
+
 def commit(tmp: Path, path: Path) -> None:
     """Rename the finished temporary file ``tmp`` to ``path`` (atomic), with the usual permissions."""
     umask = os.umask(0)

@@ -63,9 +63,11 @@ gallery_out_option = click.option(
 @click.option("--back", is_flag=True, help="Contact sheet (-o): also show the deck's back.")
 @click.option("--columns", type=click.IntRange(1, 40), default=None,
               help="Contact sheet (-o): cards per row (default: up to 8).")
+@click.option("--plan", "plan_only", is_flag=True, help="List the page and assets the gallery writes (its pictures "
+                                                        "are named as they are drawn) and write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
-def preview(games, languages, cards, variant, dpi, out, jobs, output, back, columns, quiet, project_dir):
+def preview(games, languages, cards, variant, dpi, out, jobs, output, back, columns, plan_only, quiet, project_dir):
     """Write a gallery of GAMES (default: all) that opens in a browser from disk: OUT/index.html.
 
     Every card of every deck, front and back, grouped by deck, with its id,
@@ -86,12 +88,20 @@ def preview(games, languages, cards, variant, dpi, out, jobs, output, back, colu
     if output is not None:
         _contact_sheet(project, games, languages, dpi, columns, variant, back, output)
         return
-    from deckgen.preview.gallery import build_gallery, prune
+    from deckgen.preview.gallery import build_gallery, check_gallery_options, gallery_selection, prune
 
     game_ids = _gallery_games(project, games)
     if columns is not None:
         click.echo("--columns only shapes the contact sheet (-o FILE); the gallery fits the window", err=True)
     options = _gallery_options(project, languages, cards, variant, dpi, out, jobs)
+    if plan_only:
+        from deckgen.outputs.extra import plan_each
+
+        check_gallery_options(project, game_ids, options)
+        selection, generator = gallery_selection(project, game_ids, options)
+        for planned in plan_each(selection, [generator])[0]:
+            click.echo(planned.line())
+        return
     say = None if quiet or not sys.stderr.isatty() else (lambda text: click.echo(f"{text}…", err=True))
     gallery = build_gallery(project, game_ids, options, progress=say)
     prune(options.out, gallery.pictures)

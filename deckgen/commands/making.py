@@ -393,26 +393,24 @@ def rules(games, languages, paper, out, plan_only, project_dir):
       deckgen rules
       deckgen rules classic --lang de,fr --paper letter
     """
-    from deckgen.build import BuildOptions, check_options, render_rulebooks
-    from deckgen.output import write_atomic
+    from deckgen.build import BuildOptions, check_options
+    from deckgen.outputs.extra import builtin_kind, make_files, plan_each
+    from deckgen.outputs.plan import Selection
 
     project = load_for(project_dir, games)
     game_ids = list(games) or list(project.games)
     options = BuildOptions(paper=paper.lower(), out=output_folder(project, out),
                            languages=chosen_languages(project, languages))
     check_options(project, game_ids, options)
+    selection = Selection(project, tuple(game_ids), options)
+    booklets = [builtin_kind("booklet")]
+    planned = plan_each(selection, booklets)
     if plan_only:
-        from deckgen.outputs.books import Booklets
-        from deckgen.outputs.plan import Selection
-
-        for planned in Booklets().plan(Selection(project, tuple(game_ids), options)):
-            click.echo(planned.line())
+        for line in planned[0]:
+            click.echo(line.line())
         return
-    files, problems = render_rulebooks(project, game_ids, options)
-    if problems:
-        raise DeckgenError(problems)
-    for path, data in files:
-        write_atomic(path, data)
+    files = make_files(selection, booklets, planned)
+    for path, _data in files:
         click.echo(f"wrote {path}")
     if not files:
         click.echo("no rulebooks: write data/GAME/rules/LANG.md (docs/rulebooks.md)", err=True)

@@ -1,11 +1,12 @@
-"""What a build writes for each game besides its decks, planned from the data alone: documents (boards,
-reference cards) and rule booklets with their imposed copies."""
+"""What a build writes for each game besides its decks: documents (boards, reference cards) and rule booklets
+with their imposed copies, planned from the data alone and rendered by :mod:`deckgen.outputs.docfiles`."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from deckgen.outputs.plan import PlannedFile, Selection
+from deckgen.outputs.docfiles import game_file
+from deckgen.outputs.plan import PlannedFile, Rendered, Selection
 from deckgen.outputs.selection import build_languages, with_documents
 
 
@@ -30,8 +31,8 @@ class Documents:
                               for mode, name, paper in document_names(spec, lang, options.paper)]
         return found
 
-    def render(self, selection: Selection, planned: PlannedFile) -> bytes:
-        raise NotImplementedError("documents are written by deckgen.build")
+    def render(self, selection: Selection, planned: PlannedFile) -> Rendered:
+        return game_file(selection, planned.path, booklet=False)
 
 
 class Booklets:
@@ -61,5 +62,5 @@ class Booklets:
                                          imposed_paper(options.paper), "short", None))
         return found
 
-    def render(self, selection: Selection, planned: PlannedFile) -> bytes:
-        raise NotImplementedError("booklets are written by deckgen.build")
+    def render(self, selection: Selection, planned: PlannedFile) -> Rendered:
+        return game_file(selection, planned.path, booklet=True)

@@ -1,134 +1,174 @@
-"""The files of each deck, composed from its rasters and written: sheets, single-card files (split into parts
-above --max-file-mb), cut files and tuck boxes.
+"""Each deck's files composed from its rasters, as bytes (nothing written): sheets and single-card files (split
+into parts above --max-file-mb), cut files and tuck boxes.
 
-Decks are written one at a time, so memory holds one deck's images; each
-deck's files go to temporary names and are put in place together
-(:class:`deckgen.output.Committer`).  A deck whose inputs are unchanged
-since its files were written is not written again.
+:func:`deck_files` answers the deck kinds (:mod:`deckgen.outputs.deckkinds`):
+the first file asked of a deck composes all of its files at once, its
+rasters loaded only for it, and keeps them in the selection's memo until
+each is asked for (then it is handed out and let go).  In ``deckgen build`` a deck whose inputs are
+unchanged since its files were written is not composed again: its files
+are answered as on disk (``None``), and a record of what was written is
+kept once the files are in place.
 """
 
 from __future__ import annotations
 
 import functools
+import io
+import re
 
 from pathlib import Path
 from typing import Any, Callable
 
 from deckgen import __version__
+from deckgen.errors import DeckgenError
 from deckgen.layout.papers import PAPERS_MM, paper_label
 from deckgen.model import Card, Project
-from deckgen.output import inside
-from deckgen.outputs.report import BuildReport
+from deckgen.outputs.context import build_context, deck_targets
+from deckgen.outputs.decks import cut_path, deck_owners, tuckbox_net, tuckbox_path
+from deckgen.outputs.plan import PlannedFile, Selection
 from deckgen.outputs.selection import BuildOptions, deck_paths, picked_cards, sheet_cards
 from deckgen.render.decks import DeckTarget
-from deckgen.render.store import Store, hash_text, raster_key
+from deckgen.render.store import hash_text, raster_key
 
 #: The font of the slug line (title and settings) at the foot of every sheet.
 SLUG_FONT = "DeckgenSlug"
 
-
-def write_decks(project, targets: list[DeckTarget], options: BuildOptions, store: Store, pool, renderer: str,
-                 report: BuildReport, progress) -> None:
-    """Compose and write each deck's two PDFs, one deck at a time (its rasters loaded only for it); a deck's
-    files are synced to disk and put in place while the next deck is written."""
-    from deckgen.output import Committer
-
-    with Committer() as committer:
-        _write_each_deck(project, targets, options, store, pool, renderer, report, progress, committer)
+DeckFiles = dict[Path, list[tuple[Path, "bytes | None"]]]
 
 
-def _write_each_deck(project, targets: list[DeckTarget], options: BuildOptions, store: Store, pool, renderer: str,
-                     report: BuildReport, progress, committer) -> None:
-    """The loop of :func:`_write_decks`: each deck's files made, then handed to ``committer``."""
+def deck_files(selection: Selection, planned: Path) -> list[tuple[Path, bytes | None]]:
+    """The file(s) of the planned deck file ``planned``: (path, bytes), several for a file split into parts;
+    bytes None for a file on disk as it would be written."""
+    owner = deck_owners(selection).get(Path(planned))
+    if owner is None:
+        raise DeckgenError(f"no deck of this build writes {planned}")
+    composed = selection.memo.setdefault("deck_files", {})
+    if Path(planned) not in composed.get(owner, {}):  # not composed yet (or asked again: composed again)
+        composed[owner] = _compose(selection, owner)
+    return composed[owner].pop(Path(planned))  # handed out once: a deck's bytes are not held to the end
+
+
+def deck_batch(selection: Selection, planned: PlannedFile) -> Path | None:
+    """The deck a planned deck file belongs to (its sheets path): a deck's files render one after another."""
+    return deck_owners(selection).get(Path(planned.path))
+
+
+def _compose(selection: Selection, sheets_path: Path) -> DeckFiles:
+    """Every file of the deck whose sheets are ``sheets_path``, keyed by its planned path."""
     from deckgen.layout.geometry import plan_sheet
     from deckgen.layout.layouts import load_layout
     from deckgen.layout.pdfcanvas import register_font
-    from deckgen.layout.sheets import SheetJob, sheet_count, write_sheets
-    from deckgen.output import write_pending
 
-    body_font = project.fonts.get("body") or next(iter(project.fonts.values()))
-    font_name = register_font(SLUG_FONT, project.fonts_dir / body_font)
+    project, options = selection.project, selection.options
+    context = build_context(selection)
+    store, pool, renderer, report = context.store, context.pool, context.renderer, context.report
+    t = _targets_by_sheets(selection)[sheets_path]
+    if "deck_setup" not in selection.memo:  # the first deck composed: the slug font, and the drawing bar
+        body_font = project.fonts.get("body") or next(iter(project.fonts.values()))
+        bar = context.progress("drawing", len(pool._pending)) if context.progress and pool._pending else None
+        pool.progress = bar
+        selection.memo["deck_setup"] = (register_font(SLUG_FONT, project.fonts_dir / body_font),
+                                        load_layout(options.layout, project.root))
+    font_name, layout = selection.memo["deck_setup"]
+    planned = [p for p, owner in deck_owners(selection).items() if owner == sheets_path]
     paper_w, paper_h = PAPERS_MM[options.paper]
-    layout = load_layout(options.layout, project.root)
-    bar = progress("drawing", sum(len(pool._pending) for _ in [0])) if progress and pool._pending else None
-    pool.progress = bar
-    for t in targets:
-        cards = picked_cards(t.deck, options)
-        if not cards:
-            continue
-        plan = plan_sheet(paper_w, paper_h, t.deck.size, layout)
-        on_sheets = sheet_cards(t.deck, cards, plan.per_sheet, options)
-        w, h = t.deck.size.pixels(options.dpi)
-        front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in cards]
-        back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in cards]
-        sheet_front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in on_sheets]
-        sheet_back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in on_sheets]
-        lang = slug_language(project, t)
-        title, settings = _deck_title(t), _settings(t, options, plan.fold is not None, lang)
-        sheets_path, single_path = (inside(options.out, p) for p in output_paths(t, options))
-        report.decks += 1
-        report.cards += len(cards)
-        n_sheets = -(-len(on_sheets) // plan.per_sheet)
-        report.pages += 2 * n_sheets if options.duplex != "none" and plan.fold is None else n_sheets
-        fingerprint = hash_text(__version__, title, settings, front_keys, back_keys, sheet_front_keys,
-                                options.paper, options.duplex, options.vector, layout, options.printer,
-                                options.max_file_mb, options.cut_file, options.cut_radius, options.instructions)
-        record = store.get("builds", hash_text(str(sheets_path)))
-        if record and record.get("fp") == fingerprint and all(Path(p).is_file() for p in record.get("files", [])):
-            report.unchanged += [Path(p) for p in record["files"]]
+    cards = picked_cards(t.deck, options)
+    plan = plan_sheet(paper_w, paper_h, t.deck.size, layout)
+    on_sheets = sheet_cards(t.deck, cards, plan.per_sheet, options)
+    w, h = t.deck.size.pixels(options.dpi)
+    front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in cards]
+    back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in cards]
+    sheet_front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in on_sheets]
+    sheet_back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in on_sheets]
+    lang = slug_language(project, t)
+    title, settings = _deck_title(t), _settings(t, options, plan.fold is not None, lang)
+    single_path = output_paths(t, options)[1]
+    report.decks += 1
+    report.cards += len(cards)
+    n_sheets = -(-len(on_sheets) // plan.per_sheet)
+    report.pages += 2 * n_sheets if options.duplex != "none" and plan.fold is None else n_sheets
+    fingerprint = hash_text(__version__, title, settings, front_keys, back_keys, sheet_front_keys,
+                            options.paper, options.duplex, options.vector, layout, options.printer,
+                            options.max_file_mb, options.cut_file, options.cut_radius, options.instructions)
+    record_key = hash_text(str(sheets_path))
+    record = store.get("builds", record_key) if context.remember else None
+    if record and record.get("fp") == fingerprint and all(Path(p).is_file() for p in record.get("files", [])):
+        unchanged = _as_recorded(planned, [Path(p) for p in record["files"]])
+        if unchanged is not None:
             report.reused += len(set(front_keys) | set(back_keys))
-            continue
-        needed = list(dict.fromkeys(front_keys + back_keys))
-        if options.vector:
-            from deckgen.layout.pdfimage import VectorFace
+            return unchanged
+    needed = list(dict.fromkeys(front_keys + back_keys))
+    if options.vector:
+        from deckgen.layout.pdfimage import VectorFace
 
-            faces = {h: VectorFace(t.svgs[h], h) for h in {*t.fronts.values(), *t.backs.values()}}
-            images = {k: faces[svg] for svg in faces for k in [raster_key(svg, w, h, renderer)]}
-        else:
-            images = {k: pool.raster(k, w, h) for k in needed}  # pixels waited for and read as each PDF is written
-            report.reused += len(needed)
-        fronts = [images[k] for k in front_keys]
-        backs = [images[k] for k in back_keys]
-        images_back = backs[0] if backs else None
-        job = SheetJob(title, [images[k] for k in sheet_front_keys], [images[k] for k in sheet_back_keys],
-                       options.duplex, settings, options.printer,
-                       instruction_page(project, t, options, plan, layout) if options.instructions else (), lang)
-        sheets = list(range(sheet_count(plan, job)))
-        made: list[tuple[Path, Path]] = []  # (temporary file, its place)
-        try:  # each file goes to a temporary name as it is made; all are put in place once all are made
-            sheet_pdfs = _split(lambda chunk, handle: write_sheets(plan, job, font_name, chunk, handle), sheets,
-                                options.max_file_mb, sheets_path)
-            made += zip(sheet_pdfs, _part_paths(sheets_path, len(sheet_pdfs)))
-            single_pdfs = _split_single(t.deck.size, title, fronts, backs, font_name, options.max_file_mb,
-                                        single_path)
-            made += zip(single_pdfs, _part_paths(single_path, len(single_pdfs)))
-            if options.cut_file:
-                from deckgen.layout.cutfile import cut_svgs
+        faces = {h: VectorFace(t.svgs[h], h) for h in {*t.fronts.values(), *t.backs.values()}}
+        images = {k: faces[svg] for svg in faces for k in [raster_key(svg, w, h, renderer)]}
+    else:
+        images = {k: pool.raster(k, w, h) for k in needed}  # pixels waited for and read as each PDF is made
+        report.reused += len(needed)
+    files = _deck_pdfs(project, t, options, plan, layout, font_name, (title, settings), cards, on_sheets, images,
+                       (front_keys, back_keys, sheet_front_keys, sheet_back_keys), sheets_path, single_path)
+    del images
+    written = [path for parts in files.values() for path, _ in parts]
+    stale = [*_stale_parts(sheets_path, written), *_stale_parts(single_path, written),
+             *sheets_path.parent.glob(f"{sheets_path.stem}-cut-*.svg"),
+             *sheets_path.parent.glob(f"{t.stem}-tuckbox-*.pdf")]
+    record = {"fp": fingerprint, "files": [str(p) for p in written]}
+    context.after.append(([p for p in stale if p not in written],
+                          lambda: store.put("builds", record_key, record)))
+    return files
 
-                for n, svg in enumerate(cut_svgs(plan, len(on_sheets), options.cut_radius), 1):
-                    path = sheets_path.with_name(f"{sheets_path.stem}-cut-{n}.svg")
-                    made.append((write_pending(path, lambda h, data=svg.encode("utf-8"): h.write(data),
-                                               sync=False), path))
-            box = _tuckbox(t, cards, options, images_back, font_name, sheets_path)
-            if box is not None:
-                path, data = box
-                made.append((write_pending(path, lambda h, data=data: h.write(data), sync=False), path))
-        except BaseException:
-            for tmp, _ in made:
-                tmp.unlink(missing_ok=True)
-            raise
-        del images, fronts, backs, job
-        written = [place for _, place in made]
-        stale = [*_stale_parts(sheets_path, written), *_stale_parts(single_path, written),
-                 *sheets_path.parent.glob(f"{sheets_path.stem}-cut-*.svg"),
-                 *sheets_path.parent.glob(f"{t.stem}-tuckbox-*.pdf")]
-        stale = [p for p in stale if p not in written]
-        report.bytes += sum(tmp.stat().st_size for tmp, _ in made)
-        report.written += written
-        record = {"fp": fingerprint, "files": [str(p) for p in written]}  # once the files are in place
-        committer.commit(made, stale, lambda key=hash_text(str(sheets_path)), record=record:
-                         store.put("builds", key, record))
-    report.reused = max(0, report.reused - pool.drawn)
+
+def _deck_pdfs(project: Project, t: DeckTarget, options: BuildOptions, plan, layout, font_name: str,
+               words: tuple[str, str], cards: list[Card], on_sheets: list[Card], images: dict, keys: tuple,
+               sheets_path: Path, single_path: Path) -> DeckFiles:
+    """The sheets (or its parts), the single-card file (or its parts), the cut files and the tuck box of a
+    deck, composed from its ``images``."""
+    from deckgen.layout.sheets import SheetJob, sheet_count, write_sheets
+
+    front_keys, back_keys, sheet_front_keys, sheet_back_keys = keys
+    fronts = [images[k] for k in front_keys]
+    backs = [images[k] for k in back_keys]
+    title, settings = words
+    job = SheetJob(title, [images[k] for k in sheet_front_keys], [images[k] for k in sheet_back_keys],
+                   options.duplex, settings, options.printer,
+                   instruction_page(project, t, options, plan, layout) if options.instructions else (),
+                   slug_language(project, t))
+    sheets = list(range(sheet_count(plan, job)))
+    sheet_pdfs = _split(lambda chunk, handle: write_sheets(plan, job, font_name, chunk, handle), sheets,
+                        options.max_file_mb)
+    files: DeckFiles = {sheets_path: list(zip(_part_paths(sheets_path, len(sheet_pdfs)), sheet_pdfs))}
+    single_pdfs = _split_single(t.deck.size, title, fronts, backs, font_name, options.max_file_mb)
+    files[single_path] = list(zip(_part_paths(single_path, len(single_pdfs)), single_pdfs))
+    if options.cut_file:
+        from deckgen.layout.cutfile import cut_svgs
+
+        for n, svg in enumerate(cut_svgs(plan, len(on_sheets), options.cut_radius), 1):
+            files[cut_path(sheets_path, n)] = [(cut_path(sheets_path, n), svg.encode("utf-8"))]
+    box = _tuckbox(t, cards, options, backs[0] if backs else None, font_name)
+    if box is not None:
+        files[box[0]] = [box]
+    return files
+
+
+def _as_recorded(planned: list[Path], recorded: list[Path]) -> DeckFiles | None:
+    """Each planned file as the record of an earlier build has it on disk (itself, or its parts), or None if
+    the record lacks one."""
+    found: DeckFiles = {}
+    for path in planned:
+        part = re.compile(re.escape(path.stem) + r"-part\d+" + re.escape(path.suffix))
+        files: list[tuple[Path, bytes | None]] = [(p, None) for p in recorded if p == path or (p.parent == path.parent and part.fullmatch(p.name))]
+        if not files:
+            return None
+        found[path] = files
+    return found
+
+
+def _targets_by_sheets(selection: Selection) -> dict[Path, DeckTarget]:
+    if "targets_by_sheets" not in selection.memo:
+        selection.memo["targets_by_sheets"] = {output_paths(t, selection.options)[0]: t
+                                               for t in deck_targets(selection)}
+    return selection.memo["targets_by_sheets"]
 
 
 @functools.cache
@@ -154,10 +194,10 @@ def instruction_page(project: Project, t: DeckTarget, options: BuildOptions, pla
             words["corners"])
 
 
-def _tuckbox(t: DeckTarget, cards: list[Card], options: BuildOptions, back, font_name: str, sheets_path: Path):
+def _tuckbox(t: DeckTarget, cards: list[Card], options: BuildOptions, back, font_name: str
+             ) -> tuple[Path, bytes] | None:
     """(path, PDF) of the deck's tuck box — for a whole deck in full ink only — or None."""
     from deckgen.layout.tuckbox import write_tuckbox
-    from deckgen.outputs.decks import tuckbox_net, tuckbox_path
 
     net = tuckbox_net(t.deck, cards, options)
     if net is None or back is None:
@@ -171,8 +211,8 @@ def _tuckbox(t: DeckTarget, cards: list[Card], options: BuildOptions, back, font
     return tuckbox_path(t.game, t.deck, t.lang, options, net), pdf
 
 
-def _split_single(size, title: str, fronts: list, backs: list, font_name: str, limit_mb: float | None,
-                  path: Path) -> list[Path]:
+def _split_single(size, title: str, fronts: list, backs: list, font_name: str, limit_mb: float | None
+                  ) -> list[bytes]:
     """The single-card PDF, split like the sheets when it is too large: each part holds whole cards
     (a card with its own back stays with it) and ends with the deck's back when all cards share one."""
     from deckgen.layout.single import write_single_cards
@@ -187,41 +227,31 @@ def _split_single(size, title: str, fronts: list, backs: list, font_name: str, l
             part_backs = [backs[0]] * len(chunk)
         write_single_cards(size, title, part_fronts, part_backs, font_name, handle)
 
-    return _split(write, units, limit_mb, path)
+    return _split(write, units, limit_mb)
 
 
-def _split(write: Callable[[list, Any], object], units: list, limit_mb: float | None, path: Path) -> list[Path]:
-    """The PDF of ``units`` (sheets, or cards), written by ``write(units, handle)`` into temporary files
-    beside ``path`` (not yet synced: a Committer does that): one, or — when it is over ``limit_mb`` — the
-    fewest parts of whole units that each stay under it (a single unit larger than the limit is its own
-    part)."""
-    from deckgen.output import write_pending
+def _split(write: Callable[[list, Any], object], units: list, limit_mb: float | None) -> list[bytes]:
+    """The PDF of ``units`` (sheets, or cards), as ``write(units, handle)`` writes it: one, or — when it is
+    over ``limit_mb`` — the fewest parts of whole units that each stay under it (a single unit larger than
+    the limit is its own part)."""
 
-    def pending(chunk: list) -> Path:
-        return write_pending(path, lambda handle: write(chunk, handle), sync=False)
+    def made(chunk: list) -> bytes:
+        handle = io.BytesIO()
+        write(chunk, handle)
+        return handle.getvalue()
 
-    whole = pending(units)
-    length = whole.stat().st_size
-    if limit_mb is None or length <= limit_mb * 1024 * 1024 or len(units) < 2:
+    whole = made(units)
+    if limit_mb is None or len(whole) <= limit_mb * 1024 * 1024 or len(units) < 2:
         return [whole]
-    whole.unlink()
     limit = limit_mb * 1024 * 1024
-    parts = max(2, -(-length // int(limit * 0.97)))
+    parts = max(2, -(-len(whole) // int(limit * 0.97)))
+    del whole
     while True:
         size = -(-len(units) // parts)
         chunks = [units[i:i + size] for i in range(0, len(units), size)]
-        files: list[Path] = []
-        try:
-            for chunk in chunks:
-                files.append(pending(chunk))
-        except BaseException:
-            for f in files:
-                f.unlink(missing_ok=True)
-            raise
-        if all(f.stat().st_size <= limit or len(c) == 1 for f, c in zip(files, chunks)) or size == 1:
-            return files
-        for f in files:
-            f.unlink()
+        pdfs = [made(chunk) for chunk in chunks]
+        if all(len(pdf) <= limit or len(c) == 1 for pdf, c in zip(pdfs, chunks)) or size == 1:
+            return pdfs
         parts += 1
 
 

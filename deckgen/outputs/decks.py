@@ -1,7 +1,7 @@
-"""What a build writes for each deck, planned from the data alone: sheets, single-card files, tuck boxes,
-cut files.
+"""Each deck of a selection as the sheets hold it, and the names of its files, worked out from the data alone
+(the deck kinds, :mod:`deckgen.outputs.deckkinds`, plan with it; :mod:`deckgen.outputs.deckfiles` composes).
 
-The page counts follow the deck writer (deckgen.build): sheets hold
+The page counts follow the deck composer: sheets hold
 ``per_sheet`` cards a page, with a backs page after each fronts page when
 printed duplex (a gutter-fold layout puts the backs on the same page); the
 single-card file has a page per card and then the shared back, or each
@@ -16,7 +16,7 @@ from pathlib import Path
 from deckgen.errors import DeckgenError, Problem
 from deckgen.layout.papers import PAPERS_MM
 from deckgen.model import Card, Deck, Game
-from deckgen.outputs.plan import PlannedFile, Selection
+from deckgen.outputs.plan import Selection
 from deckgen.outputs.selection import BuildOptions, build_decks, deck_paths, deck_stem, picked_cards, sheet_cards
 
 #: Decks with fewer physical cards get no tuck box (a reference or score card).
@@ -41,8 +41,8 @@ class DeckPlan:
 
 
 def deck_plans(selection: Selection) -> list[DeckPlan]:
-    """Every deck of the selection that has cards to print, laid out on the paper (a located problem for a
-    card that does not fit); worked out once per selection (sheets, single cards, cut files and tuck boxes
+    """Every deck of the selection that has cards to print, laid out on the paper (a located problem for each
+    card size that does not fit); worked out once per selection (sheets, single cards, cut files and tuck boxes
     all ask)."""
     if "deck_plans" not in selection.memo:
         selection.memo["deck_plans"] = _deck_plans(selection)
@@ -57,6 +57,7 @@ def _deck_plans(selection: Selection) -> list[DeckPlan]:
     layout = load_layout(options.layout, selection.project.root)
     paper_w, paper_h = PAPERS_MM[options.paper]
     plans = []
+    problems: list[Problem] = []
     for game, deck, lang in build_decks(selection.project, list(selection.game_ids), options):
         cards = picked_cards(deck, options)
         if not cards:
@@ -65,10 +66,13 @@ def _deck_plans(selection: Selection) -> list[DeckPlan]:
             plan = plan_sheet(paper_w, paper_h, deck.size, layout)
         except LayoutError as exc:
             src = deck.source
-            raise DeckgenError(Problem(src.file if src else None, src.line if src else None, None, "size",
-                                       str(exc))) from None
+            found = Problem(src.file if src else None, src.line if src else None, None, "size", str(exc))
+            problems += [found] if found not in problems else []
+            continue
         plans.append(DeckPlan(game, deck, lang, cards, sheet_cards(deck, cards, plan.per_sheet, options),
                               plan.per_sheet, plan.fold is not None))
+    if problems:  # every deck that does not fit, not only the first
+        raise DeckgenError(problems)
     return plans
 
 
@@ -81,65 +85,6 @@ def card_paper(deck: Deck) -> str:
 def split_kind(kind: str, options: BuildOptions) -> str:
     """The kind of a file that ``--max-file-mb`` may split into ``-partN`` files (only its size tells)."""
     return f"{kind} (as -partN files if over {options.max_file_mb:g} MB)" if options.max_file_mb else kind
-
-
-class DeckSheets:
-    """Sheets of cards with crop marks, fronts and backs pages (``DECK-LANG-PAPER.pdf``)."""
-
-    kind = "sheets"
-
-    def plan(self, selection: Selection) -> list[PlannedFile]:
-        options = selection.options
-        found = []
-        for d in deck_plans(selection):
-            pages = d.sheets if d.folded or options.duplex == "none" else 2 * d.sheets
-            split = options.max_file_mb is not None  # parts only the written size decides
-            found.append(PlannedFile(deck_paths(d.game, d.deck, d.lang, options)[0], split_kind(self.kind, options),
-                                     options.paper, "folded" if d.folded else options.duplex,
-                                     None if split else pages + (1 if options.instructions else 0)))
-        return found
-
-    def render(self, selection: Selection, planned: PlannedFile) -> bytes:
-        raise NotImplementedError("deck sheets are written by deckgen.build's deck writer")
-
-
-class SingleCards:
-    """One card a page with bleed, for print shops (``DECK-LANG-cards.pdf``)."""
-
-    kind = "single cards"
-
-    def plan(self, selection: Selection) -> list[PlannedFile]:
-        options = selection.options
-        found = []
-        for d in deck_plans(selection):
-            own_backs = any(c.back for c in d.cards)
-            pages = None if own_backs or options.max_file_mb is not None else len(d.cards) + 1
-            found.append(PlannedFile(deck_paths(d.game, d.deck, d.lang, options)[1], split_kind(self.kind, options),
-                                     card_paper(d.deck), None, pages))
-        return found
-
-    def render(self, selection: Selection, planned: PlannedFile) -> bytes:
-        raise NotImplementedError("single-card files are written by deckgen.build's deck writer")
-
-
-class CutFiles:
-    """With ``--cut-file``: an SVG of each sheet's cut lines for a cutting machine."""
-
-    kind = "cut file"
-
-    def plan(self, selection: Selection) -> list[PlannedFile]:
-        options = selection.options
-        if not options.cut_file:
-            return []
-        found = []
-        for d in deck_plans(selection):
-            sheets_path = deck_paths(d.game, d.deck, d.lang, options)[0]
-            found += [PlannedFile(sheets_path.with_name(f"{sheets_path.stem}-cut-{n}.svg"), self.kind,
-                                  options.paper, None, 1) for n in range(1, d.sheets + 1)]
-        return found
-
-    def render(self, selection: Selection, planned: PlannedFile) -> bytes:
-        raise NotImplementedError("cut files are written by deckgen.build's deck writer")
 
 
 def tuckbox_net(deck: Deck, cards: list[Card], options: BuildOptions):
@@ -159,20 +104,24 @@ def tuckbox_path(game: Game, deck: Deck, lang: str, options: BuildOptions, net) 
     return Path(options.out) / game.id / f"{deck_stem(deck, lang)}-tuckbox-{net.paper}.pdf"
 
 
-class TuckBoxes:
-    """A tuck box net for each whole deck (``DECK-LANG-tuckbox-PAPER.pdf``)."""
+def cut_path(sheets_path: Path, n: int) -> Path:
+    """The cut file of sheet ``n`` (from 1) of a sheets PDF: ``DECK-LANG-PAPER-cut-N.svg``."""
+    return sheets_path.with_name(f"{sheets_path.stem}-cut-{n}.svg")
 
-    kind = "tuck box"
 
-    def plan(self, selection: Selection) -> list[PlannedFile]:
+def deck_owners(selection: Selection) -> dict[Path, Path]:
+    """{planned path of every deck file (sheets, single cards, cut files, tuck box): its deck's sheets path},
+    worked out once per selection; the sheets path names the deck the composer makes all of them for."""
+    if "deck_owners" not in selection.memo:
         options = selection.options
-        found = []
+        owners: dict[Path, Path] = {}
         for d in deck_plans(selection):
+            sheets, single = deck_paths(d.game, d.deck, d.lang, options)
+            owners[sheets] = owners[single] = sheets
+            if options.cut_file:
+                owners.update({cut_path(sheets, n): sheets for n in range(1, d.sheets + 1)})
             net = tuckbox_net(d.deck, d.cards, options)
             if net is not None:
-                found.append(PlannedFile(tuckbox_path(d.game, d.deck, d.lang, options, net), self.kind, net.paper,
-                                         "none", 1))
-        return found
-
-    def render(self, selection: Selection, planned: PlannedFile) -> bytes:
-        raise NotImplementedError("tuck boxes are written by deckgen.build's deck writer")
+                owners[tuckbox_path(d.game, d.deck, d.lang, options, net)] = sheets
+        selection.memo["deck_owners"] = owners
+    return selection.memo["deck_owners"]

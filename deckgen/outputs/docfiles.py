@@ -1,6 +1,14 @@
 """Each game's documents and rule booklets, rendered to PDF bytes (nothing written): the build writes them
-once every file is made without a problem.  A game whose data, templates, fonts and options are unchanged
-since its documents were written is not rendered again."""
+once every file is made without a problem.
+
+:func:`game_file` answers the document and booklet kinds
+(:mod:`deckgen.outputs.books`): the first file asked of a game renders all
+of that game's documents (or booklets) at once and keeps them in the
+selection's memo.  In ``deckgen build`` a game whose data, templates, fonts
+and options are unchanged since its documents and booklets were written is
+not rendered again (its files are answered as on disk, ``None``); booklets
+are not rendered for a game whose documents have a problem.
+"""
 
 from __future__ import annotations
 
@@ -11,42 +19,67 @@ from typing import Any, Callable
 from deckgen import __version__
 from deckgen.errors import DeckgenError, Problem
 from deckgen.model import Project
-from deckgen.outputs.report import BuildReport
+from deckgen.outputs.plan import Selection
 from deckgen.outputs.selection import BuildOptions
-from deckgen.render.decks import Fingerprints
-from deckgen.render.store import Store, hash_text
+from deckgen.render.store import hash_text
+
+GameFiles = tuple[dict[Path, "bytes | None"], list[Problem]]
 
 
-def documents_and_booklets(project: Project, game_ids: list[str], options: BuildOptions, store: Store,
-                            prints: Fingerprints, report: BuildReport, progress=None
-                            ) -> tuple[list[tuple[Path, Any]], list[Problem]]:
-    """Documents and booklets to write: (path, bytes), or (path, None) for an unchanged one; and problems.
+def game_file(selection: Selection, path: Path, booklet: bool) -> list[tuple[Path, bytes | None]]:
+    """The planned document (or booklet) ``path`` as (path, PDF bytes), bytes None for one on disk as it
+    would be written; a DeckgenError with the problems of its game's documents (or booklets)."""
+    path = Path(path)
+    gid = path.relative_to(Path(selection.options.out)).parts[0]
+    files, problems = _game_files(selection, gid, booklet)
+    if problems:
+        raise DeckgenError(problems)
+    if path not in files:
+        raise DeckgenError(f"the {'booklets' if booklet else 'documents'} of {gid!r} hold no {path.name}")
+    return [(path, files[path])]
 
-    A game whose data, templates, fonts and options are unchanged since its
-    documents were written is not rendered again.
-    """
-    files: list[tuple[Path, Any]] = []
-    problems: list[Problem] = []
-    ticker = progress("documents", len(game_ids)) if progress else None
-    for gid in game_ids:
-        if ticker:
-            ticker(1)
-        game = project.games[gid]
-        sub = replace(options, variant=None)
-        fingerprint = hash_text(prints.game_inputs(game), options.paper, options.languages, options.booklets,
-                                __version__)
-        record = store.get("builds", hash_text("documents", str(Path(options.out) / gid)))
+
+def _game_files(selection: Selection, gid: str, booklet: bool) -> GameFiles:
+    made = selection.memo.setdefault("game_documents", {})
+    if (gid, booklet) not in made:
+        made[(gid, booklet)] = _render_game(selection, gid, booklet)
+    return made[(gid, booklet)]
+
+
+def _render_game(selection: Selection, gid: str, booklet: bool) -> GameFiles:
+    project, options = selection.project, selection.options
+    context = selection.memo.get("context")
+    record_key = hash_text("documents", str(Path(options.out) / gid))
+    first = not any(g == gid for g, _ in selection.memo["game_documents"])
+    if context is not None and first and context.progress:
+        if "documents_ticker" not in selection.memo:
+            selection.memo["documents_ticker"] = context.progress("documents", len(selection.game_ids))
+        selection.memo["documents_ticker"](1)
+    if context is not None and context.remember:
+        fingerprint = hash_text(context.prints.game_inputs(project.games[gid]), options.paper, options.languages,
+                                options.booklets, __version__)
+        record = context.store.get("builds", record_key)
         if record and record.get("fp") == fingerprint and all(Path(p).is_file() for p in record["files"]):
-            files += [(Path(p), None) for p in record["files"]]
-            continue
-        made, found = render_documents(project, [gid], sub)
-        books, book_found = render_rulebooks(project, [gid], sub) if options.booklets and not found else ([], [])
-        problems += found + book_found
-        if not (found or book_found) and made + books:
-            store.put("builds", hash_text("documents", str(Path(options.out) / gid)),
-                      {"fp": fingerprint, "files": [str(p) for p, _ in made + books]})
-        files += made + books
-    return files, problems
+            return {Path(p): None for p in record["files"]}, []
+        if first:
+            context.after.append(([], lambda: _keep_record(selection, gid, record_key, fingerprint)))
+    if booklet:
+        documents = selection.memo["game_documents"].get((gid, False))
+        if documents is not None and documents[1]:  # no booklets for a game whose documents have problems
+            return {}, documents[1]
+        made, problems = render_rulebooks(project, [gid], replace(options, variant=None))
+    else:
+        made, problems = render_documents(project, [gid], replace(options, variant=None))
+    return dict(made), problems
+
+
+def _keep_record(selection: Selection, gid: str, key: str, fingerprint: str) -> None:
+    """Remember what the game's documents and booklets were made of once they are in place."""
+    context = selection.memo["context"]
+    made = selection.memo["game_documents"]
+    files = [p for booklet in (False, True) for p in made.get((gid, booklet), ({}, []))[0]]
+    if files:
+        context.store.put("builds", key, {"fp": fingerprint, "files": [str(p) for p in files]})
 
 
 def render_rulebooks(project: Project, game_ids: list[str], options: BuildOptions

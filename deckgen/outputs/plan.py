@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Union, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover
     from deckgen.model import Project
@@ -42,14 +42,23 @@ class Selection:
     memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
 
+#: What ``render`` answers: the bytes of the planned file; or, for a file whose name or count only rendering
+#: tells (a PDF that ``--max-file-mb`` splits into ``-partN`` files), a list of (path, bytes) — each path the
+#: planned one or beside it in its folder.  ``None`` in place of the bytes says the file is on disk already as
+#: it would be written (an earlier build of the same inputs): it is not written again.
+Rendered = Union[bytes, list[tuple[Path, Union[bytes, None]]]]
+
+
 @runtime_checkable
 class OutputGenerator(Protocol):
     """An output kind.  ``plan`` says what it writes for a selection, reading data only (nothing rendered,
     nothing written); ``render`` makes the bytes of one planned file (nothing written: the build writes every
-    file atomically once every file has rendered without a problem; raise DeckgenError for a problem)."""
+    file atomically once every file has rendered without a problem; raise DeckgenError for a problem) — or,
+    where only rendering tells the names, its parts (:data:`Rendered`).  Work several files share is done
+    once per selection by keeping it in ``selection.memo``."""
 
     kind: str
 
     def plan(self, selection: Selection) -> list[PlannedFile]: ...
 
-    def render(self, selection: Selection, planned: PlannedFile) -> bytes: ...
+    def render(self, selection: Selection, planned: PlannedFile) -> Rendered: ...

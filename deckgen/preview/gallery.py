@@ -31,7 +31,6 @@ from deckgen.errors import DeckgenError, Problem
 from deckgen.model import Deck, Game, Project
 from deckgen.preview.extras import SlowWork
 from deckgen.preview.images import DEFAULT_PALETTE, FaceJob, Palette, PicturePool, palette_of
-from deckgen.preview.page import write_page
 from deckgen.preview.placement import attach
 from deckgen.preview.views import DeckView, Face, Gallery, GalleryOptions, GameView, Tile
 from deckgen.render.store import Store, hash_text, raster_key, renderer_id
@@ -72,12 +71,38 @@ def build_gallery(project: Project, game_ids: list[str], options: GalleryOptions
     """Render, draw and check what the gallery shows, write its pictures and index.html; return it.
 
     Once ``cancelled()`` says so (`deckgen serve`: a file changed again), checks, documents and rulebook
-    pages not yet begun are left out (their games marked not checked) and the page is written as it is."""
-    from deckgen.build import default_store
-    from deckgen.render.raster import configure_fontconfig
+    pages not yet begun are left out (their games marked not checked) and the page is written as it is.
+    The page and its assets are written by their generator (:class:`deckgen.preview.generator.GalleryFiles`)."""
+    from deckgen.outputs.extra import make_files
 
     start = time.perf_counter()
     check_gallery_options(project, game_ids, options)
+    selection, generator = gallery_selection(project, game_ids, options, lambda: _make_gallery(
+        project, game_ids, options, store, progress, cancelled))
+    make_files(selection, [generator])
+    gallery = generator.gallery(selection)
+    gallery.seconds = time.perf_counter() - start
+    return gallery
+
+
+def gallery_selection(project: Project, game_ids: list[str], options: GalleryOptions,
+                      make: Callable[[], Gallery] | None = None):
+    """The selection of a gallery run and its generator (``make`` makes the gallery when the page needs it)."""
+    from deckgen.outputs.plan import Selection
+    from deckgen.outputs.selection import BuildOptions
+    from deckgen.preview.generator import GalleryFiles
+
+    selection = Selection(project, tuple(game_ids), BuildOptions(out=Path(options.out), languages=options.languages,
+                                                                 cards=options.cards, variant=options.variant))
+    return selection, GalleryFiles(options, make)
+
+
+def _make_gallery(project: Project, game_ids: list[str], options: GalleryOptions, store: Store | None,
+                  progress: Callable[[str], None] | None, cancelled: Callable[[], bool]) -> Gallery:
+    """Every face of the gallery rendered, drawn and checked, its pictures written (the page not yet)."""
+    from deckgen.build import default_store
+    from deckgen.render.raster import configure_fontconfig
+
     out = Path(options.out)
     store = store if store is not None else default_store(project)
     configure_fontconfig(project.fonts_dir, store.folder or out / ".cache")
@@ -110,8 +135,6 @@ def build_gallery(project: Project, game_ids: list[str], options: GalleryOptions
     finally:
         pool.close()
     gallery.pictures = _pictures(gallery)
-    write_page(gallery, out, live=options.live, page=options.page)
-    gallery.seconds = time.perf_counter() - start
     return gallery
 
 
