@@ -110,11 +110,22 @@ class ColourPass:
     def _name(self, subject: str, langs: list[str]) -> str:
         return f"{subject} [{', '.join(langs)}]" if langs else subject
 
+    def _once_per_face(self, worse) -> dict[tuple, dict]:
+        """The measured faces by (file, line, subject): a face two decks share (a deck and its variant) once,
+        with the languages of both and the measurement ``worse`` (a key of it) ranks highest."""
+        merged: dict[tuple, dict] = {}
+        for (file, line, subject, _deck), slot in self.faces.items():
+            seen = merged.setdefault((file, line, subject), {"langs": [], "colour": slot["colour"]})
+            seen["langs"] += [lang for lang in slot["langs"] if lang not in seen["langs"]]
+            if worse(slot["colour"]) > worse(seen["colour"]):
+                seen["colour"] = slot["colour"]
+        return merged
+
     def ink_problems(self) -> list[Problem]:
         if self.limit is None:
             return []
         problems = []
-        for (file, line, subject, _deck), slot in self.faces.items():
+        for (file, line, subject), slot in self._once_per_face(lambda c: c.max_ink).items():
             c = slot["colour"]
             if c.max_ink > self.limit + 0.5:
                 problems.append(Problem(file, line, None, None,
@@ -128,10 +139,11 @@ class ColourPass:
         threshold = self.preset.colour.gamut_warning
         if threshold is None:
             return []
-        over = sorted(((slot["colour"].delta_e, key, slot) for key, slot in self.faces.items()
-                       if slot["colour"].delta_e > threshold), key=lambda x: -x[0])
+        over = sorted(((slot["colour"].delta_e, key, slot) for key, slot in
+                       self._once_per_face(lambda c: c.delta_e).items() if slot["colour"].delta_e > threshold),
+                      key=lambda x: -x[0])
         warnings = []
-        for delta_e, (file, line, subject, _deck), slot in over[:named]:
+        for delta_e, (file, line, subject), slot in over[:named]:
             shifts = "; ".join(f"{hex_} prints as C{k[0]} M{k[1]} Y{k[2]} K{k[3]} (ΔE {de:g}, {share:.1%} of the "
                                f"card)" for hex_, de, share, k in slot["colour"].shifts
                                if de >= max(1.0, threshold / 2)) or "many small areas"
