@@ -1,0 +1,44 @@
+"""Issue 29's typesetting leftovers: hyphenation minimums as data, titles with the language's dash,
+odds cells that never read "0,0 %"."""
+
+from __future__ import annotations
+
+from deckgen.rulebook.furniture import document_title
+from deckgen.rulebook.odds import percent
+from deckgen.text import breaking
+from deckgen.text.hyphenate import hyphenation_points, platypus_hyphenator
+
+
+def test_german_keeps_three_letters_on_each_side_of_a_break():
+    assert hyphenation_points("bereit", "de") == ()
+    assert hyphenation_points("minus", "de") == ()
+    assert all(p >= 3 and len("Kartenspiel") - p >= 3 for p in hyphenation_points("Kartenspiel", "de"))
+    assert hyphenation_points("Kartenspiel", "de")  # long words still break
+
+
+def test_a_project_sets_its_own_minimums():
+    try:
+        breaking.add_project({"en": {"min_left": 5, "min_right": 4}})
+        points = hyphenation_points("beautifully", "en")
+        assert points and all(p >= 5 and len("beautifully") - p >= 4 for p in points)
+    finally:
+        breaking.add_project(None)
+    assert 4 in hyphenation_points("beautiful", "en")
+
+
+def test_a_compound_hyphen_break_keeps_the_minimums():
+    pairs = list(platypus_hyphenator("de")("Ab-Spielregel"))
+    assert ("Ab-", "Spielregel") not in pairs
+
+
+def test_russian_title_uses_an_em_dash_with_spaces():
+    assert document_title("ru", "Сабакк Археон", "Правила игры") == "Сабакк Археон — Правила игры"
+    assert document_title("de", "Sabacc", "Spielregeln") == "Sabacc – Spielregeln"
+    assert document_title("ru", "Сабакк", "") == "Сабакк"
+
+
+def test_a_tiny_share_prints_as_less_than_a_tenth_of_a_percent():
+    assert percent(0.0, "ru") == "<\u00a00,1\u00a0%"
+    assert percent(0.0004, "en") == "<\u00a00.1\u00a0%"
+    assert percent(0.0006, "de") == "0,1\u00a0%"
+    assert percent(0.5, "fr") == "50,0\u00a0%"
