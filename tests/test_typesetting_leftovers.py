@@ -42,3 +42,22 @@ def test_a_tiny_share_prints_as_less_than_a_tenth_of_a_percent():
     assert percent(0.0004, "en") == "<\u00a00.1\u00a0%"
     assert percent(0.0006, "de") == "0,1\u00a0%"
     assert percent(0.5, "fr") == "50,0\u00a0%"
+
+
+def test_card_back_wordmarks_come_from_the_language_files():
+    from pathlib import Path
+
+    import yaml
+
+    root = Path(__file__).resolve().parents[1]
+    backs = [*root.glob("templates/classic/*back.svg.j2"), *root.glob("templates/pazaak/*-back.svg.j2")]
+    assert len(backs) == 5
+    for back in backs:
+        text = back.read_text(encoding="utf-8")
+        assert '"SABACC"' not in text and '"PAZAAK"' not in text and 't("wordmark")' in text, back
+    for game, word in (("classic", "САБАКК"), ("pazaak", "ПАЗААК")):
+        strings = yaml.safe_load((root / "data" / game / "lang" / "ru.yaml").read_text(encoding="utf-8"))["strings"]
+        assert strings["wordmark"] == word
+        for lang in ("en", "de", "fr"):
+            assert yaml.safe_load((root / "data" / game / "lang" / f"{lang}.yaml").read_text(
+                encoding="utf-8"))["strings"]["wordmark"].isascii()
