@@ -61,3 +61,24 @@ def test_card_back_wordmarks_come_from_the_language_files():
         for lang in ("en", "de", "fr"):
             assert yaml.safe_load((root / "data" / game / "lang" / f"{lang}.yaml").read_text(
                 encoding="utf-8"))["strings"]["wordmark"].isascii()
+
+
+def test_small_counts_are_written_as_words_in_the_texts_language():
+    from deckgen.strings import fill, placeholders
+
+    assert fill("jede {copies:words}mal", {"copies": 8}, lang="de") == "jede achtmal"
+    assert fill("erhält {n:words|one:# Karte|other:# Karten}", {"n": 2}, lang="de") == "erhält zwei Karten"
+    assert fill("по {n:words:f|one:# карте|few:# карты|many:# карт|other:# карты}", {"n": 2},
+                lang="ru") == "по две карты"
+    assert fill("не больше {n:words:genitive}", {"n": 6}, lang="ru") == "не больше шести"
+    assert fill("{n:words} of {m:words}", {"n": 3, "m": 152}, lang="en") == "three of 152"  # up to twelve
+    assert fill("{n:words}", {"n": 3}) == "3"  # without a language: figures
+    assert placeholders("{n:words:f|one:# x} {m}") == {"n", "m"}  # the structure checks see the name
+
+
+def test_an_unknown_placeholder_with_a_format_is_still_reported():
+    from deckgen.strings import fill
+
+    problems: list = []
+    fill("{nope:words}", {"n": 1}, problems=problems, lang="de")
+    assert problems and "nope" in problems[0].message

@@ -108,15 +108,17 @@ def _number(value: float, digits: int, lang: str) -> str:
         return f"{value:.{digits}f}"
 
 
-#: The smallest share a cell prints with one decimal (0.1 %); anything below prints as "< 0.1 %", so an
-#: outcome the table lists never reads as impossible ("0,0 %").
+#: The smallest share a cell prints with one decimal (0.1 %); anything that would print as 0.0 prints
+#: as "< 0.1 %", so an outcome the table lists never reads as impossible ("0,0 %").
 SMALLEST_SHARE = 0.001
 
 
 def percent(share: float, lang: str) -> str:
     """A share (0..1) as a percentage with one decimal in ``lang``'s number format; a share that would
-    round to 0.0 prints as "< 0.1 %" (ru «< 0,1 %»)."""
-    if share < SMALLEST_SHARE / 2:
+    round to 0.0 (1 game in 2000 rounds half to even) prints as "< 0.1 %" (ru «< 0,1 %»)."""
+    from decimal import ROUND_HALF_EVEN, Decimal
+
+    if share < SMALLEST_SHARE and Decimal(repr(100 * share)).quantize(Decimal("0.1"), ROUND_HALF_EVEN) == 0:
         return "<\u00a0" + _number(100 * SMALLEST_SHARE, 1, lang) + "\u00a0%"
     return _number(100 * share, 1, lang) + "\u00a0%"
 
