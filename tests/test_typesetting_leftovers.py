@@ -82,3 +82,59 @@ def test_an_unknown_placeholder_with_a_format_is_still_reported():
     problems: list = []
     fill("{nope:words}", {"n": 1}, problems=problems, lang="de")
     assert problems and "nope" in problems[0].message
+
+
+def _fake_measure(text, width, font="body", size=3.0, line_height=1.2):
+    """Height of ``text`` set greedily in ``width`` with every character 0.5 × size wide (a word too wide
+    is cut into pieces that fit, one line each)."""
+    import math
+
+    lines, line = 1, 0.0
+    for word in str(text).split():
+        w = 0.5 * size * len(word)
+        if w > width:
+            lines += math.ceil(w / max(width, 1e-9)) - (0 if line else 1)
+            line = w % max(width, 1e-9)
+            continue
+        if line and line + 0.5 * size + w > width:
+            lines, line = lines + 1, w
+        else:
+            line = line + (0.5 * size if line else 0.0) + w
+    return lines * size * line_height
+
+
+def _table(columns, rows, w=60.0):
+    from markupsafe import Markup
+
+    from deckgen.render.table import layout_table
+
+    return layout_table(lambda *a, **k: Markup(""), _fake_measure, lambda *a, **k: Markup(""), 0.0, 0.0, w,
+                        columns, rows, size=3.0, pad_x=1.0)
+
+
+def test_card_table_columns_sized_by_content_keep_a_long_name_whole():
+    rows = [{"cells": ["a short note here", "Kopfgeldjägerin"]}, {"cells": ["more words in the first", "x"]}]
+    word = 0.5 * 3.0 * len("Kopfgeldjägerin")
+    fixed = _table([0.8, 0.2], rows)
+    assert fixed.edges[2] - fixed.edges[1] < word  # the old equal-share columns cut the name
+    auto = _table("auto", rows)
+    assert auto.edges[2] - auto.edges[1] >= word + 2 * 1.0
+    assert abs(auto.edges[-1] - 60.0) < 1e-6
+
+
+def test_card_table_explicit_widths_still_work_and_bad_columns_are_refused():
+    import pytest
+
+    rows = [{"cells": ["a", "b"]}]
+    assert [round(e, 3) for e in _table([0.25, 0.75], rows, w=40).edges] == [0.0, 10.0, 40.0]
+    with pytest.raises(ValueError):
+        _table("wide", rows)
+
+
+def test_a_whole_cell_keeps_its_line_as_the_minimum():
+    from deckgen.layout.auto_columns import share_widths
+
+    rows = [{"cells": [{"text": "Corporate Sector", "whole": True}, "some long running text " * 3]}]
+    auto = _table("auto", rows)
+    assert auto.edges[1] - auto.edges[0] >= 0.5 * 3.0 * len("Corporate Sector")
+    assert share_widths([10, 10], [20, 40], [False, False], 50) == [17.5, 32.5]
