@@ -138,3 +138,10 @@ def test_a_whole_cell_keeps_its_line_as_the_minimum():
     auto = _table("auto", rows)
     assert auto.edges[1] - auto.edges[0] >= 0.5 * 3.0 * len("Corporate Sector")
     assert share_widths([10, 10], [20, 40], [False, False], 50) == [17.5, 32.5]
+
+
+def test_a_plural_form_without_a_mark_gets_the_words_before_it():
+    from deckgen.text.numwords import counted_words
+
+    assert counted_words(3, "one:Karte|other:Karten", "de") == "drei\u00a0Karten"
+    assert counted_words(2, "one:# x|other:# xs", None) == "{2|one:# x|other:# xs}"  # left for the markup

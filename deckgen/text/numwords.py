@@ -42,7 +42,7 @@ def counted_words(value: Any, forms: str, lang: str | None, options: tuple[str, 
         return f"{{{value}|{forms}}}"
     from deckgen.text.plurals import plural_category
 
-    by_category = {}
+    by_category: dict[str, str] = {}
     for option in forms.split("|"):
         category, _colon, form = option.partition(":")
         by_category[category.strip()] = form.strip()
@@ -50,8 +50,8 @@ def counted_words(value: Any, forms: str, lang: str | None, options: tuple[str, 
         category = plural_category(str(value), lang)
     except (ValueError, TypeError, ArithmeticError):
         return f"{{{value}|{forms}}}"
-    form = by_category.get(category, by_category.get("other"))
-    if form is None:
+    chosen = by_category.get(category, by_category.get("other"))
+    if chosen is None:
         return f"{{{value}|{forms}}}"  # the markup reports the missing form
     words = number_words(value, lang, options)
-    return form.replace("#", words) if "#" in form else f"{words}\u00a0{form}"
+    return chosen.replace("#", words) if "#" in chosen else f"{words}\u00a0{chosen}"
