@@ -145,3 +145,42 @@ def test_a_plural_form_without_a_mark_gets_the_words_before_it():
 
     assert counted_words(3, "one:Karte|other:Karten", "de") == "drei\u00a0Karten"
     assert counted_words(2, "one:# x|other:# xs", None) == "{2|one:# x|other:# xs}"  # left for the markup
+
+
+def _pages_of(filler_pt: float) -> list[list[str]]:
+    """Which table rows land on which page: a filler, an introduction and a 10-row table (header repeated)."""
+    import io
+
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table
+
+    from deckgen.rulebook.lead_in import LeadIn
+
+    drawn: list[list[str]] = [[]]
+
+    class Cell(Paragraph):
+        def draw(self):
+            page = self.canv.getPageNumber()
+            while len(drawn) < page:
+                drawn.append([])
+            drawn[page - 1].append(self.text)
+            super().draw()
+
+    style = getSampleStyleSheet()["BodyText"]
+    rows = [[Cell("head", style)]] + [[Cell(f"row {i}", style)] for i in range(10)]
+    table = Table(rows, repeatRows=1)
+    doc = SimpleDocTemplate(io.BytesIO(), pagesize=(300, 400), topMargin=20, bottomMargin=20)
+    doc.build([Spacer(1, filler_pt), LeadIn(Paragraph("The planets:", style), table)])
+    return drawn
+
+
+def test_a_table_that_does_not_fit_splits_after_its_first_rows_instead_of_moving_whole():
+    pages = _pages_of(200)  # about 140 pt left: the introduction, the header and a few rows
+    assert "row 0" in pages[0] and len([r for r in pages[0] if r.startswith("row")]) >= 3
+    assert pages[1][0] == "head"  # the header repeated where the table runs on
+
+
+def test_a_table_whose_first_three_rows_do_not_fit_moves_with_its_introduction():
+    pages = _pages_of(300)  # about 40 pt left: not the introduction, the header and three rows
+    assert not any(r.startswith("row") for r in pages[0])
+    assert pages[1][:2] == ["head", "row 0"]
