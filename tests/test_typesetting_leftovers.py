@@ -184,3 +184,26 @@ def test_a_table_whose_first_three_rows_do_not_fit_moves_with_its_introduction()
     pages = _pages_of(300)  # about 40 pt left: not the introduction, the header and three rows
     assert not any(r.startswith("row") for r in pages[0])
     assert pages[1][:2] == ["head", "row 0"]
+
+
+def test_no_more_than_two_hyphenated_line_ends_in_a_row_on_cards(monkeypatch):
+    from pathlib import Path
+
+    import deckgen.text.layout as layout
+    from deckgen.text import FontSet, TextBox, layout_text
+
+    fonts = FontSet.bundled(Path(__file__).resolve().parents[1] / "fonts")
+    text = ("Verwaltungsangestellte Kartenspielregeln Unterhaltungsmöglichkeiten Spielgemeinschaften "
+            "Turnierveranstalter Nachziehstapelkarten Ablagestapelkarten")
+
+    def longest_run(width: float) -> int:
+        res = layout_text(text, TextBox(0, 0, width, 200), fonts=fonts, size=3.0, lang="de", align="justify")
+        best = run = 0
+        for line in res.lines:
+            run = run + 1 if line.rstrip().endswith("-") else 0
+            best = max(best, run)
+        return best
+
+    assert all(longest_run(w) <= 2 for w in (22, 24, 26, 28, 30, 35))
+    monkeypatch.setattr(layout, "MAX_HYPHENS_IN_A_ROW", 99)  # the old breaking: four and more in a row
+    assert longest_run(28) > 2
