@@ -134,7 +134,7 @@ def build_rulebooks(project: Project, game: Game, languages, paper: str, data) -
         if found:
             continue
         files.append((reading_name, reading))
-        title = document_title(lang, game.name(lang), stem)
+        title = document_title(lang, source.meta.get("title", game.name(lang)), source.meta.get("subtitle") or stem)
         page, sheet = booklet_page(paper)
         if page != READING_PAGE:
             pages, found = render_booklet(project, game, source, data, page)
