@@ -100,7 +100,7 @@ def decision_text(game: Game, lang: str, decision_id: str, facts: Mapping[str, A
         return ""
     file, line, column = strings.position("decisions", decision_id)
     text = located(strings.decisions[decision_id], file, line, column, f"decisions.{decision_id}")
-    return fill(text, facts, (), problems)
+    return fill(text, facts, (), problems, lang=lang)
 
 
 def wording_problems(project: Project, game: Game, facts: Mapping[str, Any], languages=None) -> list[Problem]:

@@ -12,6 +12,8 @@ the card markup (docs/text-markup.md):
 * ``{n}``, ``{card}``: a value the template or document passes in
   (``t("board.round", n=3)``);
 * ``{n|one:# round|other:# rounds}``: the plural form for a passed value;
+* ``{n:words}`` (also in a plural, ``{n:words|one:# Karte|other:# Karten}``): a count up to twelve
+  written as words in the text's language (:mod:`deckgen.text.numwords`; ``{n:words:f}`` gives a gender);
 * ``{chip}``: an inline icon of the game (left for the text engine).
 
 A name in braces that is neither a passed value nor a known icon is a
@@ -24,6 +26,7 @@ import re
 from typing import Any, Iterable, Mapping
 
 from deckgen.errors import Problem
+from deckgen.text.numwords import counted_words, number_words
 
 _BRACES = re.compile(r"(?<!\\)\{([^{}]*)\}")
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
@@ -60,12 +63,13 @@ def problem_at(value: Any, message: str, fallback: Problem | None = None) -> Pro
 
 
 def fill(text: str, values: Mapping[str, Any], icons: Iterable[str] = (), problems: list[Problem] | None = None,
-         fallback: Problem | None = None) -> str:
+         fallback: Problem | None = None, lang: str | None = None) -> str:
     """Fill the ``{name}`` placeholders of ``text`` from ``values``.
 
     Icons (``{chip}``) and escaped braces stay for the text engine; a plural
     ``{n|one:…|other:…}`` gets the value of ``n`` as its number.  An unknown
     name is appended to ``problems`` (located where ``text`` was written).
+    ``{name:words}`` writes a small count as words in ``lang`` (figures without a ``lang``).
     The result keeps the location of ``text``.
     """
     icon_names = set(icons)
@@ -73,9 +77,14 @@ def fill(text: str, values: Mapping[str, Any], icons: Iterable[str] = (), proble
     def replace(match: re.Match) -> str:
         inner = match.group(1)
         head, bar, rest = inner.partition("|")
-        name = head.strip()
+        name, _colon, style = head.strip().partition(":")
+        if style and style.split(":")[0] != "words":
+            name = head.strip()  # not a format of ours: left to the checks below
         if name in values:
             value = values[name]
+            if style:
+                options = tuple(style.split(":")[1:])
+                return counted_words(value, rest, lang, options) if bar else number_words(value, lang, options)
             return f"{{{value}|{rest}}}" if bar else str(value)
         if bar or not _NAME.match(name) or name in icon_names:
             return match.group(0)  # a plural with a literal number, markup, or an icon
@@ -93,7 +102,13 @@ def fill(text: str, values: Mapping[str, Any], icons: Iterable[str] = (), proble
 
 def placeholders(text: str) -> set[str]:
     """Names used in braces in ``text`` (placeholders, plural variables and icons alike)."""
-    return {m.group(1).partition("|")[0].strip() for m in _BRACES.finditer(text)}
+    return {_bare(m.group(1).partition("|")[0]) for m in _BRACES.finditer(text)}
+
+
+def _bare(head: str) -> str:
+    """A placeholder's name without its ``:words`` format."""
+    name, _colon, style = head.strip().partition(":")
+    return name if style.split(":")[0] == "words" else head.strip()
 
 
 def player_name(game, lang: str, name: str) -> str:

@@ -17,7 +17,9 @@ In a template::
     {{ tab.bottom }} {{ tab.size }} {{ tab.fits }}   {# where it ends, the type size used, whether it fit #}
 
 ``columns`` are the columns' widths: fractions of ``w`` when they add up to
-at most 1, else relative weights.  Rows are mappings (every key optional)::
+at most 1, else relative weights; or ``"auto"``: sized by their content
+(deckgen.render.table_auto, the booklets' algorithm), so a long name in a
+narrow column stays whole.  Rows are mappings (every key optional)::
 
     {"cells": [CELL, ...],        # one per column (a cell with "span" covers several);
                                   #   missing cells at the end are empty
@@ -36,6 +38,7 @@ and a CELL is a string or a mapping::
      "align": "left", "valign": "middle",       # align: left/center/right/justify; valign: top/middle/bottom
      "span": 1,                                 # columns covered
      "pad_x": 0.5,                              # the table's pad_x for this cell
+     "whole": True,                             # columns="auto": each line is kept whole (a name)
      "lines": ["first paragraph", "second"],    # instead of text: stacked texts, each
      "styles": [{...}, {...}],                  #   with its own font/scale/fill
      "min_scale": 0.75,                         # shrink the text (down to 0.75 of its size) until no word
@@ -64,6 +67,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from markupsafe import Markup, escape
 
+from deckgen.render.table_auto import auto_columns
 from deckgen.strings import Text, where_of
 
 #: The factors tried on ``size``, largest first, until the table fits ``max_height``.
@@ -72,7 +76,7 @@ SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65, 0.6)
 CELL_SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5)
 #: Text and icon sizes are given for this table size (mm).
 REFERENCE_SIZE = 3.0
-_STYLE_KEYS = ("font", "scale", "fill", "align", "valign", "min_scale", "max_lines", "icon", "pad_x")
+_STYLE_KEYS = ("font", "scale", "fill", "align", "valign", "min_scale", "max_lines", "icon", "pad_x", "whole")
 
 
 @dataclass
@@ -121,6 +125,7 @@ class _Cell:
     min_scale: float | None = None
     max_lines: int | None = None
     pad_x: float | None = None
+    whole: bool = False  # with columns="auto": its lines are its column's minimum (a name kept whole)
 
     def icon_size(self, s: float) -> float:
         return float(self.icon.get("size", 5.0)) * s / REFERENCE_SIZE if self.icon else 0.0
@@ -159,7 +164,8 @@ def _cell(raw: Any, row_style: Mapping[str, Any], font: str, fill: str) -> tuple
     cell = _Cell(parts, raw.get("align", "left"), raw.get("valign", "middle"), raw.get("icon"),
                  min_scale=None if min_scale is None else float(min_scale),
                  max_lines=None if max_lines is None else int(max_lines),
-                 pad_x=None if raw.get("pad_x") is None else float(raw["pad_x"]))
+                 pad_x=None if raw.get("pad_x") is None else float(raw["pad_x"]),
+                 whole=bool(raw.get("whole", False)))
     return cell, span
 
 
@@ -189,6 +195,17 @@ def _column_edges(x: float, w: float, columns: Sequence[float]) -> list[float]:
     return edges
 
 
+def _count_columns(rows: Sequence[Mapping[str, Any]]) -> int:
+    """The columns ``rows`` cover (spans counted)."""
+    most = 0
+    for row in rows:
+        covered = 0
+        for raw in row.get("cells", []):
+            covered += int(raw.get("span", 1)) if isinstance(raw, Mapping) else 1
+        most = max(most, covered)
+    return most
+
+
 def _flag(row: Mapping[str, Any], key: str, legacy: str | None = None) -> bool:
     """A row's on/off key (default on); ``legacy`` is an older key that turned it off."""
     if legacy and row.get(legacy):
@@ -198,7 +215,7 @@ def _flag(row: Mapping[str, Any], key: str, legacy: str | None = None) -> bool:
 
 def layout_table(text: Callable[..., Markup], measure: Callable[..., float], icon: Callable[..., Markup],
                  x: float, y: float, w: float,
-                 columns: Sequence[float], rows: Sequence[Mapping[str, Any]], *, max_height: float | None = None,
+                 columns: Sequence[float] | str, rows: Sequence[Mapping[str, Any]], *, max_height: float | None = None,
                  size: float = 3.0, font: str = "body", fill: str = "#000000", pad_x: float = 1.4,
                  pad_y: float = 1.0, line_height: float = 1.15, part_gap: float = 0.5, icon_gap: float = 1.0,
                  rule: str | None = None, rule_width: float = 0.15, separators: str | None = None,
@@ -214,6 +231,11 @@ def layout_table(text: Callable[..., Markup], measure: Callable[..., float], ico
     the columns (0-based) listed in ``separator_after``.  ``pad_x``/``pad_y``,
     ``part_gap`` (between a cell's stacked texts) and ``icon_gap`` are mm.
     """
+    if isinstance(columns, str):
+        if columns != "auto":
+            raise ValueError(f'a table\'s columns are widths or "auto", not {columns!r}')
+        parsed = [_row_cells(row, i, _count_columns(rows), font, fill) for i, row in enumerate(rows)]
+        columns = auto_columns(measure, parsed, w, size, pad_x, line_height, icon_gap)
     edges = _column_edges(x, w, columns)
     parsed = [_row_cells(row, i, len(columns), font, fill) for i, row in enumerate(rows)]
     scales = ([sc for sc in SCALES if sc >= min_scale - 1e-9] or [1.0]) if max_height is not None else [1.0]

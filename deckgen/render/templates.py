@@ -174,7 +174,7 @@ class FaceRenderer:
         file, line, column = strings.position("strings", key)
         self._used[key] = str(strings.strings[key])
         text = located(str(strings.strings[key]), file, line, column, f"strings.{key}")
-        return fill(text, values or {}, self.icons, problems)
+        return fill(text, values or {}, self.icons, problems, lang=self.lang)
 
     def box(self, name: str) -> SimpleNamespace:
         """A named layout box of style.yaml, in this face's SVG coordinates.

@@ -26,6 +26,7 @@ from deckgen.layout.papers import BOOKLET_PAGES_MM, booklet_page, landscape
 from deckgen.model import Game, Project
 from deckgen.rulebook.context import Context, load_sources
 from deckgen.layout.papers import READING_PAGE
+from deckgen.rulebook.furniture import document_title
 from deckgen.rulebook.files import booklet_names, booklet_stem, has_rulebook
 from deckgen.rulebook.impose import impose
 from deckgen.rulebook.pdf import Layout, RulebookDocument, place_faces
@@ -58,7 +59,7 @@ def render_booklet(project: Project, game: Game, source: Source, data, trim: str
         return b"", ctx.problems
     buffer = io.BytesIO()
     title = source.meta.get("title", game.name(source.lang))
-    doc = RulebookDocument(buffer, layout, theme, f"{title} – {source.meta.get('subtitle', '')}",
+    doc = RulebookDocument(buffer, layout, theme, document_title(source.lang, title, source.meta.get("subtitle", "")),
                            footer=str(title), faces=ctx.faces, initialFontName=fonts["body"])
     doc.multiBuild(story)
     return place_faces(buffer.getvalue(), doc.faces), []
@@ -133,7 +134,7 @@ def build_rulebooks(project: Project, game: Game, languages, paper: str, data) -
         if found:
             continue
         files.append((reading_name, reading))
-        title = f"{game.name(lang)} – {stem}"
+        title = document_title(lang, source.meta.get("title", game.name(lang)), source.meta.get("subtitle") or stem)
         page, sheet = booklet_page(paper)
         if page != READING_PAGE:
             pages, found = render_booklet(project, game, source, data, page)

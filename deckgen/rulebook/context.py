@@ -83,7 +83,7 @@ class Context:
             return key
         file, line, column = strings.position("strings", key)
         return fill(located(str(strings.strings[key]), file, line, column, f"strings.{key}"), values, (),
-                    self.problems)
+                    self.problems, lang=self.lang)
 
     def label(self, key: str, block: Block | None = None, **values: Any) -> str:
         labels = self.source.meta.get("labels") or {}

@@ -52,6 +52,15 @@ def furniture_words(lang: str, labels: Mapping[str, Any] | None = None) -> dict[
     return merged
 
 
+def document_title(lang: str, title: str, subtitle: str = "") -> str:
+    """A document title of ``title`` and ``subtitle`` joined by the language's pattern (``title`` in
+    furniture.yaml: ru «Сабакк Археон — Правила игры» with an em dash); the title alone without a subtitle."""
+    if not str(subtitle).strip():
+        return str(title)
+    pattern = str(furniture_words(lang).get("title") or "{title} – {subtitle}")
+    return pattern.replace("{title}", str(title)).replace("{subtitle}", str(subtitle))
+
+
 def count_words(forms: Mapping[str, str], count: int, lang: str) -> str:
     """``count`` with its noun in the plural form CLDR gives ``lang`` (e.g. ru 76 → «76 карт»), the
     number written as the language writes numbers."""

@@ -43,6 +43,8 @@ def first_part(flowable: Any, width: float) -> float:
 
 
 def _first_part(flowable: Any, width: float) -> float:
+    if callable(getattr(flowable, "first_part", None)):  # a flowable that knows (deckgen.rulebook.lead_in)
+        return float(flowable.first_part(width))
     if isinstance(flowable, Paragraph):
         flowable.wrap(width, 10_000)
         lines = len(getattr(flowable.blPara, "lines", []) or [])

@@ -69,7 +69,7 @@ def odds_table(builder: TableMaker, block: Block) -> list:
                                  [[_fmt(r.get(k), names, builder.ctx.lang) for k in keys] for r in rows_in], block)
     if not builder.ctx.draw:
         return []
-    rows = [[str(names.get(c, c)), _number(100 * share, 1, builder.ctx.lang) + "\u00a0%"]
+    rows = [[str(names.get(c, c)), percent(share, builder.ctx.lang)]
             for c, share in summary.categories.items()]
     return builder.fitted_table([builder.ctx.label("category", block), builder.ctx.label("share", block)], rows, block,
                              header_xml=True)
@@ -108,7 +108,22 @@ def _number(value: float, digits: int, lang: str) -> str:
         return f"{value:.{digits}f}"
 
 
+#: The smallest share a cell prints with one decimal (0.1 %); anything that would print as 0.0 prints
+#: as "< 0.1 %", so an outcome the table lists never reads as impossible ("0,0 %").
+SMALLEST_SHARE = 0.001
+
+
+def percent(share: float, lang: str) -> str:
+    """A share (0..1) as a percentage with one decimal in ``lang``'s number format; a share that would
+    round to 0.0 (1 game in 2000 rounds half to even) prints as "< 0.1 %" (ru «< 0,1 %»)."""
+    from decimal import ROUND_HALF_EVEN, Decimal
+
+    if share < SMALLEST_SHARE and Decimal(repr(100 * share)).quantize(Decimal("0.1"), ROUND_HALF_EVEN) == 0:
+        return "<\u00a0" + _number(100 * SMALLEST_SHARE, 1, lang) + "\u00a0%"
+    return _number(100 * share, 1, lang) + "\u00a0%"
+
+
 def _fmt(value: Any, names: Mapping[str, str], lang: str = "en") -> str:
     if isinstance(value, float):
-        return _number(100 * value, 1, lang) + "\u00a0%" if 0 <= value <= 1 else _number(value, 2, lang)
+        return percent(value, lang) if 0 <= value <= 1 else _number(value, 2, lang)
     return str(names.get(str(value), value)) if value is not None else ""

@@ -22,7 +22,8 @@ from deckgen.rulebook.context import Context
 from deckgen.rulebook.example_inputs import input_strip
 from deckgen.rulebook.furniture import back_matter
 from deckgen.rulebook.glossary_page import SectionHeading, glossary_section
-from deckgen.rulebook.keep import keep_headings_with_next
+from deckgen.rulebook.keep import is_heading, keep_headings_with_next
+from deckgen.rulebook.lead_in import LeadIn
 from deckgen.rulebook.numbers import minus_signs
 from deckgen.rulebook.paragraph import Paragraph
 from deckgen.rulebook.pdf import Heading, next_body
@@ -438,8 +439,11 @@ def story_of(ctx: Context, styles, width: float) -> list:
             story.insert(at, CondPageBreak(heading.style.leading + heading.style.spaceBefore + 45 * mm))
         elif flow and isinstance(flow[0], Table) and len(flow[0]._cellvalues) <= 12 and story \
                 and isinstance(story[-1], Paragraph):
-            story[-1].keepWithNext = 1  # a short table stays with the words that introduce it
-            flow[0] = KeepTogether([flow[0]])
+            if is_heading(story[-1]):  # a short table stays whole with its heading
+                story[-1].keepWithNext = 1
+                flow[0] = KeepTogether([flow[0]])
+            else:  # the words that introduce it stay with its first rows; the rest may run on
+                story[-1] = LeadIn(story[-1], flow.pop(0))
         heading = next((f for f in reversed(flow) if isinstance(f, Paragraph)
                         and f.style.name in ("h1", "h2", "h3")), None) if block.kind == "heading" else None
         story.extend(flow)

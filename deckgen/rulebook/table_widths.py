@@ -5,7 +5,8 @@ spaces such as "Dunkler Jedi 12") and a maximum (its longest cell set on one lin
 maxima fit, every column gets its maximum and the spare room in proportion; when only the minima
 fit, every column gets its minimum and the rest in proportion to what it would still like
 (maximum − minimum); when not even the minima fit, the minima are scaled down together.  A cell
-that is not text (a card picture) has the fixed width it was drawn at.
+that is not text (a card picture) has the fixed width it was drawn at.  The sharing out is
+deckgen.layout.auto_columns's, which card-face tables use too.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Collection, Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from deckgen.layout.auto_columns import share_widths
 from deckgen.rulebook.paragraph import Paragraph
 
 #: Characters a line may break at inside a table cell (no-break spaces are not among them).
@@ -132,19 +134,4 @@ def auto_widths(rows: Sequence[Sequence[Any]], available: float, padding: float 
     """Widths of the columns of ``rows`` (cells of Paragraphs or drawn pictures) adding up to ``available``;
     ``padding`` is a cell's left plus right padding, ``lang`` the language hyphenating cells break in."""
     low, high, soft = extents(rows, padding, lang, names)
-    if not low:
-        return []
-    if sum(high) <= available:
-        total = sum(high)
-        return [h + (available - total) * h / total for h in high]
-    if sum(low) >= available:  # columns that cannot break keep their minimum, the others share the rest
-        rigid = sum(lo for lo, squeeze in zip(low, soft) if not squeeze)
-        flexible = sum(lo for lo, squeeze in zip(low, soft) if squeeze)
-        if flexible and rigid < available:
-            scale = (available - rigid) / flexible
-            return [lo * scale if squeeze else lo for lo, squeeze in zip(low, soft)]
-        total = sum(low)
-        return [lo * available / total for lo in low]
-    wish = [h - lo for h, lo in zip(high, low)]
-    spare = available - sum(low)
-    return [lo + spare * w / sum(wish) for lo, w in zip(low, wish)]
+    return share_widths(low, high, soft, available)

@@ -25,7 +25,7 @@ from deckgen.text.typography import NBSP, NNBSP, apply
 def to_paragraph_xml(text: str, lang: str, values: Mapping[str, Any], fonts: FontSet, at: Problem,
                      problems: list[Problem], family: str = "body", icons: Mapping[str, str] | None = None) -> str:
     """``text`` (card markup) as reportlab paragraph XML, typography applied; problems located at ``at``."""
-    filled = fill(text, values, icons or {}, problems, fallback=at)
+    filled = fill(text, values, icons or {}, problems, fallback=at, lang=lang)
     items, markup_problems = parse(filled, lang)
     problems.extend(Problem(at.file, at.line, at.column, at.field, m) for m in markup_problems)
     items = _no_runt(apply(items, lang))

@@ -39,6 +39,8 @@ class BreakingRules:
     compound_hyphen_only: bool = True
     bind_to_next: frozenset[str] = frozenset()
     bind_number_after: frozenset[str] = frozenset()
+    min_left: int = 2  # letters kept before a hyphenation break
+    min_right: int = 3  # letters carried to the next line
 
     @functools.cached_property
     def never_words(self) -> frozenset[str]:
@@ -92,11 +94,14 @@ def rules_for(lang: str) -> BreakingRules:
         for key in LIST_KEYS:
             lists[key] += added.get(key, [])
         hyphen_only = added.get("compound_hyphen_only", hyphen_only)
+        base = {**base, **{k: added[k] for k in ("min_left", "min_right") if k in added}}
     return BreakingRules(lang=code, hyphenation=tuple(lists["hyphenation"]),
                          never_break=tuple(dict.fromkeys(lists["never_break"])),
                          compound_hyphen_only=bool(hyphen_only),
                          bind_to_next=frozenset(w.lower() for w in lists["bind_to_next"]),
-                         bind_number_after=frozenset(w.lower() for w in lists["bind_number_after"]))
+                         bind_number_after=frozenset(w.lower() for w in lists["bind_number_after"]),
+                         min_left=max(1, int(base.get("min_left", 2))),
+                         min_right=max(1, int(base.get("min_right", 3))))
 
 
 def add(lang: str, rules: Mapping[str, Any], source: str = "project") -> None:
@@ -105,6 +110,9 @@ def add(lang: str, rules: Mapping[str, Any], source: str = "project") -> None:
     table: dict[str, Any] = {key: [str(v) for v in rules.get(key) or []] for key in LIST_KEYS}
     if "compound_hyphen_only" in rules:
         table["compound_hyphen_only"] = bool(rules["compound_hyphen_only"])
+    for key in ("min_left", "min_right"):
+        if isinstance(rules.get(key), int) and not isinstance(rules.get(key), bool):
+            table[key] = rules[key]
     _ADDED[(source, _lang(lang))] = table
     _changed()
 

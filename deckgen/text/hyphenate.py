@@ -13,8 +13,8 @@ import pyphen
 from deckgen.text.breaking import rules_for, when_changed
 
 MIN_WORD_LETTERS = 5  # shorter words are never hyphenated
-LEFT_MIN = 2  # letters kept before a hyphen
-RIGHT_MIN = 3  # letters carried to the next line
+LEFT_MIN = 2  # letters kept before a hyphen (a language's breaking rules may ask for more: min_left)
+RIGHT_MIN = 3  # letters carried to the next line (min_right)
 
 _DICTS = {"de": "de_DE", "en": "en_US", "fr": "fr_FR", "ru": "ru_RU"}
 
@@ -24,7 +24,7 @@ def _dictionary(lang: str) -> pyphen.Pyphen | None:
     code = lang.replace("-", "_")
     code = _DICTS.get(code.split("_")[0].lower(), code)
     try:
-        return pyphen.Pyphen(lang=code, left=LEFT_MIN, right=RIGHT_MIN)
+        return pyphen.Pyphen(lang=code, left=1, right=1)  # the language's minimums filter its points
     except KeyError:
         return None
 
@@ -86,13 +86,20 @@ def hyphenation_points(word: str, lang: str, keep: bool = True) -> tuple[int, ..
         return ()
     if keep and core.lower() in _never_words(lang):
         return ()
+    left, right = _minimums(lang)
     listed = _listed(core, lang)
-    if listed is not None:
-        return tuple(start + p for p in listed if p >= LEFT_MIN and len(core) - p >= RIGHT_MIN)
-    dic = _dictionary(lang)
-    if dic is None:
-        return ()
-    return tuple(start + p for p in dic.positions(core))
+    if listed is None:
+        dic = _dictionary(lang)
+        if dic is None:
+            return ()
+        listed = tuple(dic.positions(core))
+    return tuple(start + p for p in listed if p >= left and len(core) - p >= right)
+
+
+def _minimums(lang: str) -> tuple[int, int]:
+    """Letters before and after a break in ``lang`` (breaking rules' min_left/min_right, at least the defaults)."""
+    rules = rules_for(lang)
+    return max(LEFT_MIN, rules.min_left), max(RIGHT_MIN, rules.min_right)
 
 
 when_changed(hyphenation_points.cache_clear)  # the rules' corrections change the breaks
@@ -113,9 +120,10 @@ def platypus_hyphenator(lang: str):
     def pairs(word: str):
         if "-" in word.strip("-"):
             parts = word.split("-")
+            left_min, right_min = _minimums(lang)
             for i in reversed(range(1, len(parts))):  # the longest head that fits first
                 left, right = "-".join(parts[:i]), "-".join(parts[i:])
-                if sum(c.isalpha() for c in left) >= LEFT_MIN and sum(c.isalpha() for c in right) >= RIGHT_MIN:
+                if sum(c.isalpha() for c in left) >= left_min and sum(c.isalpha() for c in right) >= right_min:
                     yield left + "-", right
             return
         for point in reversed(hyphenation_points(word, lang)):

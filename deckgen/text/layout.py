@@ -299,6 +299,7 @@ class _Breaker:
         excess = 0.0
         cur: list[_Glyph] = []
         cur_w = 0.0
+        hyphens = 0  # lines in a row, up to here, that end in a hyphen this breaking added
         for word in para:
             glyphs, w = word.glyphs, word.width
             points = None  # looked up only if the word is to be broken
@@ -310,12 +311,15 @@ class _Breaker:
                     cur_w += sep_cost + w
                     continue
                 room = width - cur_w - sep_cost
-                if (w > width or room > self.free_limit * width) and (points := self.points(word)):
+                # a third hyphen in a row: the word goes whole to the next line (and breaks there if it must)
+                if (w > width or room > self.free_limit * width) and hyphens < MAX_HYPHENS_IN_A_ROW \
+                        and (points := self.points(word)):
                     fit = [p for p in points if self.prefix_width(glyphs, p) <= room + EPS]
                     if fit:
                         p = fit[-1]
                         cur += word.sep + self.split(glyphs, p)
                         lines.append(_Line(cur, False))
+                        hyphens += 1
                         glyphs = glyphs[p:]
                         points = tuple(q - p for q in points if q - p >= LEFT_MIN)
                         w = _width(glyphs)
@@ -323,6 +327,7 @@ class _Breaker:
                 if cur:
                     lines.append(_Line(cur, False))
                     cur, cur_w = [], 0.0
+                    hyphens = 0
             # the word starts a line
             width = limit(len(lines)) if limit else full
             while w > width + EPS:
@@ -332,7 +337,9 @@ class _Breaker:
                 if fit:
                     p = fit[-1]
                     lines.append(_Line(self.split(glyphs, p), False))
+                    hyphens += 1
                 else:
+                    hyphens = 0
                     smallest = self.prefix_width(glyphs, points[0]) if points else w
                     excess = max(excess, smallest - width)
                     p = 1
@@ -348,6 +355,8 @@ class _Breaker:
         return lines, excess
 
 
+#: Lines in a row that may end in a hyphen the breaking added (a word wider than the line still breaks).
+MAX_HYPHENS_IN_A_ROW = 2
 #: A last line of at most this many letters, alone, is a runt (a lone word: « définitif. », «заложить.»).
 RUNT_LETTERS = 12
 #: Narrower widths tried, in turn, to give a paragraph's last line a second word.

@@ -11,7 +11,7 @@ from deckgen.render.verbs.face import Face
 
 def table(face: Face, *args: Any, **kwargs: Any) -> Table:
     """A table at (x, y), ``w`` wide: ``columns`` are the columns' widths (fractions of ``w`` adding up to at
-    most 1, else weights), ``rows`` mappings with their ``cells``; its type shrinks together until it fits
+    most 1, else weights) or ``"auto"`` (sized by their content, as booklet tables), ``rows`` mappings with their ``cells``; its type shrinks together until it fits
     ``max_height``.  It prints as its SVG and tells its ``height``, ``size``, ``fits`` and ``bottom``; a table
     that cannot fit is a problem."""
     verbs = face.verbs
