@@ -140,6 +140,7 @@ def test_reference_sheet_follows_the_paper(tmp_path):
 # ---------------------------------------------------------------- checks
 
 
+@pytest.mark.slow  # the whole game checked end to end (CI runs it)
 def test_bundled_classic_checks_clean():
     result = invoke("check", "classic", "--project", ROOT)
     assert result.exit_code == 0, result.output

@@ -131,6 +131,7 @@ def test_main_and_side_backs_differ(built):
 
 # --- checks ----------------------------------------------------------------------------------
 
+@pytest.mark.slow  # the whole game checked end to end (CI runs it; test_player_text and the rulebook tests hold its parts)
 def test_check_is_clean(project_copy):
     result = _check(project_copy)
     assert result.exit_code == 0, result.output

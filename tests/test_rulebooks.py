@@ -67,6 +67,7 @@ def _build(project, game_id, langs, tmp_path) -> dict[str, bytes]:
     return dict(files)
 
 
+@pytest.mark.slow  # two whole booklet builds (CI runs it; tests/test_booklet_furniture.py builds small ones)
 def test_the_russian_gladbach_booklet_builds_in_russian_and_again_to_the_same_bytes(project, tmp_path):
     files = _build(project, "gladbach", ["ru"], tmp_path)
     _assert_booklet(files, tmp_path, "gladbach", "ru")
