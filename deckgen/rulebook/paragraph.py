@@ -4,6 +4,10 @@ reportlab keeps the words it split at the last wrap and glues them back together
 gluing a head that ends with the word's own hyphen ("Jedi-" + "Ritter") drops that hyphen, so a
 table cell measured twice printed "JediRit-ter".  This Paragraph starts every wrap from the words it
 was made with, so a compound keeps its hyphen however often it is measured.
+
+A paragraph split over a page never leaves a hyphenated word at the foot of the page: the split
+moves up a line until the page's last line is whole (de „aus-“ | „gibst“ over a page turn), or the
+whole paragraph moves on when its widow and orphan rules leave no other place.
 """
 
 from __future__ import annotations
@@ -21,3 +25,26 @@ class Paragraph(_Paragraph):
         else:
             self.__dict__["frags"] = list(first)
         return super().wrap(availWidth, availHeight)
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        leading = float(self.style.leading) or 1.0
+        while len(parts) == 2 and ends_hyphenated(parts[0]) and availHeight > leading:
+            availHeight -= leading
+            parts = super().split(availWidth, availHeight)
+        return parts
+
+
+def ends_hyphenated(part) -> bool:
+    """Whether the last line of a (split-off) paragraph ends with a hyphen: a divided word or a
+    compound parted at its own hyphen."""
+    lines = getattr(getattr(part, "blPara", None), "lines", None)
+    if not lines:
+        return False
+    last = lines[-1]
+    words = last[1] if isinstance(last, tuple) else getattr(last, "words", None)
+    for word in reversed(words or []):  # a line of fragments may close with empty ones
+        text = str(word if isinstance(word, str) else getattr(word, "text", "")).rstrip()
+        if text:
+            return text.endswith("-")
+    return False
