@@ -51,12 +51,14 @@ def test_masti_is_never_hyphenated():
     assert not any(line.endswith("ма-") for line in lines), lines
 
 
-def test_the_smugglers_deck_name_parts_only_between_its_words():
-    # P-L3: the deck-strength table's header and row «Уловки / контра-/бандиста».
+def test_the_deck_names_part_only_between_their_words():
+    # P-L3: the deck-strength table's header and row «Уловки / контра-/бандиста» (and «Новичок кан-/тины»
+    # once the column holds «контрабандиста» whole).
     from deckgen.text.breaking import add_project
 
     add_project(yaml.safe_load((ROOT / "deckgen.yaml").read_text(encoding="utf-8"))["breaking"])
     assert hyphenation_points("контрабандиста", "ru") == ()
+    assert hyphenation_points("кантины", "ru") == ()
     width = stringWidth("контрабандиста", "Helvetica", 7.8) + 2
     assert booklet_lines("Уловки контрабандиста", width) == ["Уловки", "контрабандиста"]
 
@@ -77,7 +79,9 @@ def test_a_russian_deck_title_takes_the_em_dash():
                          ids=lambda p: f"{p.parts[-3]}/{p.parts[-2]}/{p.name}")
 def test_russian_words_keep_the_reviews_typography(path):
     # A-T1: a hyphen in a word compound is never a minus sign («Прайм−сабакк»);
-    # A-T2: no space before the ellipsis that ends a list of numbers («12, 24, 48 …»).
+    # A-T2: no space before the ellipsis that ends a list of numbers («12, 24, 48 …»);
+    # P-L3: no typed soft hyphen (it breaks a name the breaking rules keep whole: «контра-/бандиста»).
     text = path.read_text(encoding="utf-8")
     assert not re.search("[А-Яа-яЁё]\u2212|\u2212[А-Яа-яЁё]", text)
     assert not re.search(r"\d, \d+ (\u2026|\.\.\.)", text)
+    assert "\u00ad" not in text and "\\u00ad" not in text
