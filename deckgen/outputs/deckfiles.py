@@ -269,8 +269,11 @@ def _stale_parts(path: Path, keep: list[Path]) -> list[Path]:
 
 def _deck_title(t: DeckTarget) -> str:
     name = t.game.strings[t.lang].decks.get(t.deck.id, t.deck.id) if t.lang in t.game.strings else t.deck.id
+    from deckgen.rulebook.furniture import document_title  # the language's title pattern (ru: em dash)
+
     variant = f" – {t.deck.variant}" if t.deck.variant else ""
-    return f"{t.game.name(t.lang)} – {name}{variant}" + (f" ({t.lang})" if t.deck.localized else "")
+    title = document_title(t.lang, t.game.name(t.lang), f"{name}{variant}")
+    return title + (f" ({t.lang})" if t.deck.localized else "")
 
 
 def slug_language(project: Project, t: DeckTarget) -> str:
