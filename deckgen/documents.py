@@ -274,5 +274,15 @@ def build_documents(project: Project, game: Game, languages: list[str], paper: s
             for layout in document_layouts(doc, paper):
                 problems.extend(layout.problems)
                 if draw and not any(not p.warning for p in layout.problems):
-                    files.append((layout.name, layout.pdf(f"{game.name(lang)} – {spec.id}")))
+                    files.append((layout.name, layout.pdf(_title(game, spec.id, lang))))
     return files, problems
+
+
+def _title(game: Game, doc_id: str, lang: str) -> str:
+    """A document's PDF title in ``lang``: the game's name and the document's (``document.ID`` of the lang
+    file, else its id), joined by the language's title pattern."""
+    from deckgen.rulebook.furniture import document_title
+
+    strings = game.strings.get(lang)
+    name = strings.strings.get(f"document.{doc_id}") if strings is not None else None
+    return document_title(lang, game.name(lang), str(name or doc_id))
