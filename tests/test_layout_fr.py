@@ -52,10 +52,12 @@ def test_a_long_last_word_still_breaks_freely(fonts):
     assert xml.endswith("banque équitablement.")
 
 
-def test_the_plural_of_the_archeon_token_term_never_hyphenates():
+def test_game_terms_in_narrow_table_cells_never_hyphenate():
+    """A-L1 « mar-/queurs » (Archeon abilities table), C-L2 « carte nu-/mérotée » (classic locations)."""
     project = yaml.safe_load((ROOT / "deckgen.yaml").read_text(encoding="utf-8"))
     breaking.add_project(project.get("breaking"))
     assert hyphenation_points("marqueurs", "fr") == ()
+    assert hyphenation_points("numérotée", "fr") == ()
     assert hyphenation_points("République", "fr") == ()
 
 
