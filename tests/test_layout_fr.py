@@ -79,3 +79,24 @@ def test_french_card_texts_do_not_split_a_compound_pronoun_at_their_end():
     texts = [card["text"] for card in lang["cards"].values() if isinstance(card, dict) and "text" in card]
     assert texts
     assert not [t for t in texts if re.search(r"\b\w+-même \d", t)]
+
+
+def test_an_example_s_location_chip_has_the_french_space_before_its_colon(project):
+    """The chip over a classic example read « Lieu: Empire » (generated text outside the typography)."""
+    from deckgen.rulebook.build import Context, theme_for
+    from deckgen.rulebook.example_inputs import example_inputs
+    from deckgen.rulebook.source import read_source
+    from deckgen.rulebook.styles import register_fonts
+
+    game = project.games["classic"]
+    descriptor = project.descriptor(game)
+    chips = {}
+    for lang in ("fr", "en"):
+        path = f"data/classic/rules/{lang}.md"
+        source = read_source(ROOT / path, path, lang)
+        ctx = Context(project, game, descriptor, descriptor.data_for(game), source, draw=False,
+                      theme=theme_for(game, source, register_fonts(project)))
+        items = example_inputs(ctx, {"location": "imperial", "players": []})
+        chips[lang] = [item.text for item in items if item.kind == "chip"]
+    assert chips["fr"] == ["Lieu" + NBSP + ": Empire"]
+    assert chips["en"] == ["Location: Imperial"]
