@@ -157,7 +157,16 @@ def example_inputs(ctx: Any, body: Mapping[str, Any]) -> list[Item]:
             items.append(Item("chip", words["extra"].format(name=who)))
         if player.get("drew") is False:
             items.append(Item("text", words["no-draw"].format(name=who)))
-    return items
+    return [_typeset(item, ctx.lang) for item in items]
+
+
+def _typeset(item: Item, lang: str) -> Item:
+    """An item's words with the language's typography (fr « Lieu : Empire », not "Lieu: Empire")."""
+    from dataclasses import replace
+
+    from deckgen.text.typography import NBSP, typeset
+
+    return replace(item, text=typeset(item.text, lang, narrow_space=NBSP)) if item.text else item
 
 
 #: Pips of a die face on a 3 × 3 grid (column, row), 0-based from the top left.

@@ -60,9 +60,10 @@ def to_paragraph_xml(text: str, lang: str, values: Mapping[str, Any], fonts: Fon
     return "".join(out)
 
 
-#: A last word this short never stands alone on a paragraph's last line (Platypus breaks greedily, so
-#: the space before it becomes a no-break space; the card layout rebalances its lines instead): fr
-#: « vainqueur. », ru «заложить.», de „Sieger.“ (held, it is not hyphenated either: no „Sie-/ger.“).
+#: A last word of at most this many letters and digits (its punctuation and apostrophes not counted, as
+#: on cards) never stands alone on a paragraph's last line (Platypus breaks greedily, so the space before
+#: it becomes a no-break space; the card layout rebalances its lines instead): fr « vainqueur. »,
+#: « d’habitude. », ru «заложить.», de „Sieger.“ (held, it is not hyphenated either: no „Sie-/ger.“).
 RUNT_CHARS = 10
 
 
@@ -73,19 +74,20 @@ def _no_runt(items: list) -> list:
 
     if sum(1 for it in items if it.kind == "char" and it.text in (" ", NBSP, NNBSP)) < 5:  # words, glued or not
         return items
-    word = 0
+    word = chars = 0  # letters and digits (an icon counts one); every item
     for i in range(len(items) - 1, -1, -1):
         it = items[i]
         if it.kind == "break":
             return items
         if it.kind == "char" and it.text == " ":
-            if 0 < word <= RUNT_CHARS:
+            if 0 < chars and word <= RUNT_CHARS:
                 items = list(items)
                 items[i] = replace(it, text=NBSP)
             return items
         if it.kind == "char" and it.text in (NBSP, NNBSP):
             return items  # already held
-        word += 1
+        chars += 1
+        word += 1 if it.kind != "char" or it.text.isalnum() else 0
     return items
 
 
