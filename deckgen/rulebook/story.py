@@ -347,11 +347,14 @@ class StoryBuilder:
             outcome = self._outcome(list(result.winners), block)
             payouts = result.payments
             if result.payments and body.get("payouts") is not None:  # the example is about chips
-                shares = ", ".join(f"{self.player(name)}\u00a0{amount}" for name, amount in payouts.items()
-                                   if amount)
-                outcome += " " + self.ctx.label("payouts", block,
-                                                pot=result.pot if result.pot is not None else sum(payouts.values()),
-                                                shares=shares)
+                pot = result.pot if result.pot is not None else sum(payouts.values())
+                takers = [(name, amount) for name, amount in payouts.items() if amount]
+                labels = self.ctx.source.meta.get("labels") or {}
+                if len(takers) == 1 and takers[0][1] == pot and "payouts-one" in labels:  # one player takes all
+                    outcome += " " + self.ctx.label("payouts-one", block, pot=pot, player=self.player(takers[0][0]))
+                else:
+                    shares = ", ".join(f"{self.player(name)}\u00a0{amount}" for name, amount in takers)
+                    outcome += " " + self.ctx.label("payouts", block, pot=pot, shares=shares)
             if body.get("caption"):
                 outcome += " " + self.ctx.xml(str(body["caption"]), block)
         flow = self._rows(cells, None if sets else outcome)
