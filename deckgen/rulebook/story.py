@@ -184,7 +184,8 @@ class StoryBuilder:
             args = str(block.args or "")
             options = dict(part.split("=", 1) for part in args.split() if "=" in part)
             tokens = block.body if isinstance(block.body, list) else [a for a in args.split() if "=" not in a]
-            return [self._card_row([str(t) for t in tokens], block, options=options), Spacer(1, 4)]
+            width = _card_width(options.pop("width", None), self.ctx.source.file, block, self.ctx.problems)
+            return [self._card_row([str(t) for t in tokens], block, width, options=options), Spacer(1, 4)]
         if name == "example":
             return self.example(block.body or {}, block)
         if name == "decisions":
@@ -426,6 +427,21 @@ class StoryBuilder:
 
 #: A cell of a number, a share or a signed value ("84,2 %", "−3", "1 000"): set flush right.
 _NUMBER = re.compile(r"[−+\-±]?\d[\d\s\u00a0\u202f.,]*(\s*[%‰]|[\u00a0\u202f][%‰])?")
+
+
+def _card_width(given: str | None, file: str, block: Block, problems: list) -> float:
+    """The width in mm of the pictures of a ``cards`` directive: ``width=MM`` (8 to 60), else 15."""
+    if given is None:
+        return 15.0
+    try:
+        width = float(given)
+    except ValueError:
+        width = float("nan")
+    if not 8 <= width <= 60:
+        problems.append(Problem(file, block.line, None, "width",
+                                f"cards: width={given!r} is not a width in mm from 8 to 60"))
+        return 15.0
+    return width
 
 
 def story_of(ctx: Context, styles, width: float) -> list:

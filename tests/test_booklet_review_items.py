@@ -1,4 +1,4 @@
-"""A Gladbach example where one player takes the whole board says so once ("Die 30 Chips … gehen an A."),
+"""Review items of the booklets held by tests: a Gladbach board one player takes whole is said once ("Die 30 Chips … gehen an A."),
 not "A 30" after "30 Chips"; an example where the board is shared keeps the list of shares."""
 
 from __future__ import annotations
@@ -45,3 +45,16 @@ def test_one_taker_is_named_once_and_shares_are_listed(lang, whole, shared):
         if whole in text:  # "… gehen an A." — the amount is not repeated after the name
             after = text.split(whole, 1)[1]
             assert not any(ch.isdigit() for ch in after.split(".")[0]), text
+
+
+def test_a_cards_directive_takes_a_width_and_refuses_a_wrong_one():
+    from deckgen.rulebook.source import Block
+    from deckgen.rulebook.story import _card_width
+
+    problems: list = []
+    block = Block("directive", 12, name="cards", args="width=30")
+    assert _card_width("30", "rules/en.md", block, problems) == 30.0 and not problems
+    assert _card_width(None, "rules/en.md", block, problems) == 15.0 and not problems
+    assert _card_width("huge", "rules/en.md", block, problems) == 15.0
+    assert [(p.file, p.line, p.field) for p in problems] == [("rules/en.md", 12, "width")]
+    assert "from 8 to 60" in problems[0].message
