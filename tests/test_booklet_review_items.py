@@ -1,5 +1,6 @@
-"""Review items of the booklets held by tests: a Gladbach board one player takes whole is said once ("Die 30 Chips … gehen an A."),
-not "A 30" after "30 Chips"; an example where the board is shared keeps the list of shares."""
+"""Booklet review items held by tests: a Gladbach board one player takes whole is said once ("Die 30 Chips …
+gehen an A.", not "A 30" after "30 Chips"), shared boards keep their list of shares; a cards directive's
+pictures can be drawn larger (width=MM)."""
 
 from __future__ import annotations
 
