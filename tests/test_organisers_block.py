@@ -118,3 +118,20 @@ def test_an_unknown_directive_is_still_refused():
         assert "organisers" in str(exc.problems[0])
     else:  # pragma: no cover
         raise AssertionError("an unknown directive was accepted")
+
+
+def test_code_in_the_box_is_set_in_an_embedded_font(tmp_path):
+    """A print shop refuses a PDF with a font it does not carry: code spans use the project's mono font, or
+    the body font; never an unembedded standard font such as Courier."""
+    root = _project(tmp_path, "# Setting up {#setup}\n\nShuffle.\n\n```organisers\nRun `deckgen build demo`.\n```\n")
+    project = load_project(root)
+    game = project.games["demo"]
+    source = load_sources(project, game, ["en"])[0]["en"]
+    pdf, problems = render_booklet(project, game, source, {}, READING_PAGE)
+    assert problems == []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        for font in (page.get("/Resources", {}).get("/Font", {}) or {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            assert descriptor is not None and any(k in descriptor.get_object() for k in
+                                                  ("/FontFile", "/FontFile2", "/FontFile3")), font.get("/BaseFont")

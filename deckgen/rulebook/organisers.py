@@ -28,9 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: A code span: text between backticks.
 CODE = re.compile(r"`([^`]+)`")
-#: The typewriter face of code spans (a PDF standard font: commands and file names are ASCII).
-CODE_FONT = "Courier"
-
 
 #: The typewriter face is set smaller than the text around it: its letters are wider.
 CODE_SCALE = 0.88
@@ -42,7 +39,8 @@ def organisers_xml(ctx: "Context", text: str, block: "Block", size: float = 9.0)
     for match in CODE.finditer(text):
         if match.start() > last:
             out.append(ctx.xml(text[last:match.start()], block))
-        out.append(f'<font name="{CODE_FONT}" size="{size * CODE_SCALE:.2f}">{escape(match.group(1))}</font>')
+        font = ctx.theme.code_font or ctx.theme.body_font  # embedded, as every font of a booklet
+        out.append(f'<font name="{font}" size="{size * CODE_SCALE:.2f}">{escape(match.group(1))}</font>')
         last = match.end()
     if last < len(text):
         out.append(ctx.xml(text[last:], block))

@@ -27,6 +27,9 @@ def register_fonts(project: Project) -> dict[str, str]:
     for role in ("body", "body-bold", "body-italic", "body-bold-italic", "display"):
         file = fonts.get(role) or fonts.get(role.split("-")[0]) or next(iter(fonts.values()))
         names[role] = register_font(f"Deckgen-{file.rsplit('.', 1)[0]}", project.fonts_dir / file)
+    # code in an organisers' box: the project's ``mono`` font, else the body font (always an embedded font)
+    names["mono"] = register_font(f"Deckgen-{fonts['mono'].rsplit('.', 1)[0]}", project.fonts_dir / fonts["mono"]) \
+        if fonts.get("mono") else names["body"]
     family = names["body"]
     addMapping(family, 0, 0, names["body"])
     addMapping(family, 1, 0, names["body-bold"])
@@ -105,7 +108,8 @@ def theme_for(game: Game, source: Source, fonts: dict[str, str], problems: list[
     wanted = source.meta.get("theme")
     if wanted is None:
         wanted = {key: key for key in THEME_COLOURS if key in colours}
-    theme = Theme(body_font=fonts["body"], bold_font=fonts["body-bold"], display_font=fonts["display"])
+    theme = Theme(body_font=fonts["body"], bold_font=fonts["body-bold"], display_font=fonts["display"],
+                  code_font=fonts.get("mono", fonts["body"]))
     if not isinstance(wanted, Mapping):
         wanted = {}
         if problems is not None:

@@ -18,3 +18,4 @@ class Theme:
     body_font: str = "Helvetica"
     bold_font: str = "Helvetica-Bold"
     display_font: str = "Helvetica-Bold"
+    code_font: str = ""  # commands and file names in an organisers' box (the body font when empty)
