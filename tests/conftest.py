@@ -69,3 +69,16 @@ def fixture_project(name: str, dest: Path) -> Path:
 def project_copy(tmp_path):
     """A writable copy of the bundled project with only the classic game."""
     return copy_project(tmp_path / "proj", "classic")
+
+
+@pytest.fixture
+def breaking_rules_restored():
+    """What a test adds to the breaking rules (a project's words, a game's names: process-wide state in
+    deckgen.text.breaking) does not reach other tests."""
+    from deckgen.text import breaking
+
+    saved = dict(breaking._ADDED)
+    yield
+    breaking._ADDED.clear()
+    breaking._ADDED.update(saved)
+    breaking._changed()

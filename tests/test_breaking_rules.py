@@ -18,16 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NBSP = "\u00a0"
 
 
-@pytest.fixture(autouse=True)
-def _rules_restored():
-    """What a test adds to the breaking rules (a project's, a game's names) does not reach other tests."""
-    from deckgen.text import breaking
-
-    saved = dict(breaking._ADDED)
-    yield
-    breaking._ADDED.clear()
-    breaking._ADDED.update(saved)
-    breaking._changed()
+pytestmark = pytest.mark.usefixtures("breaking_rules_restored")  # tests/conftest.py
 
 
 @pytest.fixture(scope="module")

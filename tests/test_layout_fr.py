@@ -19,14 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NBSP = "\u00a0"
 
 
-@pytest.fixture(autouse=True)
-def _rules_restored():
-    """The project's breaking rules added here do not reach other tests."""
-    saved = dict(breaking._ADDED)
-    yield
-    breaking._ADDED.clear()
-    breaking._ADDED.update(saved)
-    breaking._changed()
+pytestmark = pytest.mark.usefixtures("breaking_rules_restored")  # tests/conftest.py
 
 
 @pytest.fixture(scope="module")

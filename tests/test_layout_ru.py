@@ -19,16 +19,7 @@ from deckgen.text.hyphenate import hyphenation_points, platypus_hyphenator
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(autouse=True)
-def _rules_restored():
-    """The bundled project's rules a test adds do not reach other tests."""
-    from deckgen.text import breaking
-
-    saved = dict(breaking._ADDED)
-    yield
-    breaking._ADDED.clear()
-    breaking._ADDED.update(saved)
-    breaking._changed()
+pytestmark = pytest.mark.usefixtures("breaking_rules_restored")  # tests/conftest.py
 
 
 def booklet_lines(text: str, width: float, lang: str = "ru") -> list[str]:

@@ -14,12 +14,21 @@ from deckgen.outputs.plan import PlannedFile, Rendered, Selection
 from deckgen.outputs.selection import deck_paths
 
 
-class DeckSheets:
+class _DeckFile:
+    """What the four kinds of a deck's files share: composed from the deck's drawn rasters (so rendered after
+    the other kinds), a deck's files rendered together, each made by the deck's one composition."""
+
+    after_drawing = True  # composed from the drawn rasters: rendered after the other kinds
+    batch = staticmethod(deck_batch)  # a deck's files rendered together
+
+    def render(self, selection: Selection, planned: PlannedFile) -> Rendered:
+        return deck_files(selection, planned.path)
+
+
+class DeckSheets(_DeckFile):
     """Sheets of cards with crop marks, fronts and backs pages (``DECK-LANG-PAPER.pdf``)."""
 
     kind = "sheets"
-    after_drawing = True  # composed from the drawn rasters: rendered after the other kinds
-    batch = staticmethod(deck_batch)  # a deck's files rendered together
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         options = selection.options
@@ -32,16 +41,11 @@ class DeckSheets:
                                      None if split else pages + (1 if options.instructions else 0)))
         return found
 
-    def render(self, selection: Selection, planned: PlannedFile) -> Rendered:
-        return deck_files(selection, planned.path)
 
-
-class SingleCards:
+class SingleCards(_DeckFile):
     """One card a page with bleed, for print shops (``DECK-LANG-cards.pdf``)."""
 
     kind = "single cards"
-    after_drawing = True  # composed from the drawn rasters: rendered after the other kinds
-    batch = staticmethod(deck_batch)  # a deck's files rendered together
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         options = selection.options
@@ -53,16 +57,11 @@ class SingleCards:
                                      card_paper(d.deck), None, pages))
         return found
 
-    def render(self, selection: Selection, planned: PlannedFile) -> Rendered:
-        return deck_files(selection, planned.path)
 
-
-class CutFiles:
+class CutFiles(_DeckFile):
     """With ``--cut-file``: an SVG of each sheet's cut lines for a cutting machine."""
 
     kind = "cut file"
-    after_drawing = True  # composed from the drawn rasters: rendered after the other kinds
-    batch = staticmethod(deck_batch)  # a deck's files rendered together
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         options = selection.options
@@ -75,16 +74,11 @@ class CutFiles:
                                   options.paper, None, 1) for n in range(1, d.sheets + 1)]
         return found
 
-    def render(self, selection: Selection, planned: PlannedFile) -> Rendered:
-        return deck_files(selection, planned.path)
 
-
-class TuckBoxes:
+class TuckBoxes(_DeckFile):
     """A tuck box net for each whole deck (``DECK-LANG-tuckbox-PAPER.pdf``)."""
 
     kind = "tuck box"
-    after_drawing = True  # composed from the drawn rasters: rendered after the other kinds
-    batch = staticmethod(deck_batch)  # a deck's files rendered together
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         options = selection.options
@@ -95,6 +89,3 @@ class TuckBoxes:
                 found.append(PlannedFile(tuckbox_path(d.game, d.deck, d.lang, options, net), self.kind, net.paper,
                                          "none", 1))
         return found
-
-    def render(self, selection: Selection, planned: PlannedFile) -> Rendered:
-        return deck_files(selection, planned.path)
