@@ -59,14 +59,15 @@ class Paragraph(_Paragraph):
 
     def _break_sparing(self, width, frags, hyphenator, spared):
         """Break again from ``frags`` with a hyphenator that leaves the words of ``spared`` whole."""
-        style = self.style
+        style = self.__dict__["style"]
+        spared_style = copy.copy(style)
+        spared_style.hyphenationLang = line_rules.sparing(hyphenator, spared)
         self.__dict__["frags"] = list(frags)
-        self.style = copy.copy(style)
-        self.style.hyphenationLang = line_rules.sparing(hyphenator, spared)
+        self.__dict__["style"] = spared_style
         try:
             return super().breakLines(width)
         finally:
-            self.style = style
+            self.__dict__["style"] = style
 
     def split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
