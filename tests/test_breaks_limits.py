@@ -146,3 +146,25 @@ def test_the_locations_table_prints_table_names():
         assert face_names_in(None, "fr") == {"idiot": "L'Idiot"}
     finally:
         checks.decks_by_face_set = original
+
+
+@pytest.mark.slow  # a whole booklet: every paragraph of the German Gladbach rules keeps the limits
+def test_every_paragraph_of_a_booklet_keeps_the_limits(project, monkeypatch):
+    from deckgen.rulebook.build import build_rulebooks
+
+    seen = []
+    breaks = Paragraph.breakLines
+
+    def recording(self, width):
+        bl_para = breaks(self, width)
+        seen.append((bl_para, self.style.alignment == TA_JUSTIFY))
+        return bl_para
+
+    monkeypatch.setattr(Paragraph, "breakLines", recording)
+    game = project.games["gladbach"]
+    files, problems = build_rulebooks(project, game, ["de"], "a4", project.descriptor(game).data_for(game))
+    assert files and [p for p in problems if not p.warning] == []
+    assert len(seen) > 100
+    assert max(line_rules.longest_hyphen_run(b.lines) for b, _ in seen) <= line_rules.MAX_HYPHEN_RUN
+    justified = [max(line_rules.word_space_ratios(b) or [1.0]) for b, justify in seen if justify]
+    assert justified and max(justified) <= line_rules.MAX_WORD_SPACE
