@@ -118,6 +118,14 @@ def test_a_loose_line_is_set_flush_left_and_the_others_stay_justified(cyrillic_f
     assert line_rules.word_space_ratios(bl_para)  # some lines are still justified
 
 
+def test_a_paragraph_with_two_loose_lines_is_set_flush_left_as_a_whole(cyrillic_font):
+    planted = broken(PlainParagraph, RUSSIAN, 230, "ru", cyrillic_font)
+    assert sum(r > line_rules.MAX_WORD_SPACE for r in line_rules.word_space_ratios(planted)) >= 2
+    bl_para = broken(Paragraph, RUSSIAN, 230, "ru", cyrillic_font)
+    assert all(line_rules._ragged(line) for line in bl_para.lines[:-1])
+    assert line_rules.word_space_ratios(bl_para) == []
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_classic_tables_name_cards_without_their_articles(lang):
     """Every classic card whose name starts with an article has a table name without it, and no

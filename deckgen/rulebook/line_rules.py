@@ -10,7 +10,8 @@ reportlab breaks greedily and offers no hook between the lines, so these rules l
   (:func:`word_ending_alone`);
 * **loose lines**: a justified line whose word spaces would stretch beyond :data:`MAX_WORD_SPACE` times
   their natural width (ru review C-L9: the next word could not be divided) is set ragged instead, flush
-  left with natural spaces (:func:`loosen`).  :func:`word_space_ratios` is the measure, for checks and tests.
+  left with natural spaces, and a paragraph with two such lines is set flush left as a whole
+  (:func:`loosen`).  :func:`word_space_ratios` is the measure, for checks and tests.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 MAX_HYPHEN_RUN = 2
 #: the widest word space of a justified line, in natural spaces (a line that needs more is set ragged)
 MAX_WORD_SPACE = 2.0
+
+#: this many lines too loose set their whole paragraph flush left
+RAGGED_PARAGRAPH = 2
 
 _NBSP = "\u00a0"
 
@@ -158,18 +162,22 @@ def word_space_ratios(bl_para: Any) -> list[float]:
 
 def loosen(bl_para: Any, limit: float = MAX_WORD_SPACE) -> int:
     """Set each justified line of ``bl_para`` whose word spaces would exceed ``limit`` natural spaces
-    flush left (its spaces natural); returns how many lines it set so."""
+    flush left (its spaces natural); a paragraph with :data:`RAGGED_PARAGRAPH` such lines or more is
+    set flush left as a whole, which reads more evenly than lines of both kinds.  Returns how many
+    lines were too loose."""
     lines = getattr(bl_para, "lines", None) or []
-    count = 0
+    loose = []
     for i, line in enumerate(lines[:-1]):
         extra, spaces = _extra(line), _spaces(line)
         if spaces <= 0 or _ragged(line) or extra <= 1e-8:
             continue
         natural = _space_width(line, bl_para)
         if natural and (natural + extra / spaces) / natural > limit:
-            if isinstance(line, tuple):
-                lines[i] = (0, line[1])
-            else:
-                line.lineBreak = True
-            count += 1
-    return count
+            loose.append(i)
+    for i in (range(len(lines) - 1) if len(loose) >= RAGGED_PARAGRAPH else loose):
+        line = lines[i]
+        if isinstance(line, tuple):
+            lines[i] = (0, line[1])
+        else:
+            line.lineBreak = True
+    return len(loose)
