@@ -16,7 +16,6 @@ reportlab breaks greedily and offers no hook between the lines, so these rules l
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable, Iterable
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -41,20 +40,10 @@ def _text(word: Any) -> str:
 
 
 def line_texts(lines: Iterable[Any]) -> list[str]:
-    """Each line's text as printed (a word of several fragments is joined without a space: reportlab
-    keeps a fragment's trailing space in its text)."""
-    out = []
-    for line in lines:
-        if isinstance(line, tuple):
-            out.append(" ".join(_text(w) for w in _words(line)))
-        else:
-            out.append("".join(_text(w) for w in _words(line)) if _joined(line) else " ".join(_text(w) for w in _words(line)))
-    return out
-
-
-def _joined(line: Any) -> bool:
-    """Whether a fragment line's words carry their own spaces (reportlab's FragLine: yes)."""
-    return not isinstance(line, tuple)
+    """Each line's text as printed: a plain line's words joined by spaces, a line of fragments joined as
+    they are (reportlab keeps a fragment's space in its text)."""
+    return [" ".join(_text(w) for w in _words(line)) if isinstance(line, tuple)
+            else "".join(_text(w) for w in _words(line)) for line in lines]
 
 
 def ends_with_hyphen(text: str) -> bool:
