@@ -8,11 +8,26 @@ was made with, so a compound keeps its hyphen however often it is measured.
 A paragraph split over a page never leaves a hyphenated word at the foot of the page: the split
 moves up a line until the page's last line is whole (de „aus-“ | „gibst“ over a page turn), or the
 whole paragraph moves on when its widow and orphan rules leave no other place.
+
+Its lines keep the rules of :mod:`deckgen.rulebook.line_rules`: no more than two hyphenated lines in a
+row (the word that would end a third is not divided, and the paragraph breaks again), no divided
+word's tail alone on the last line, and no justified
+line stretched beyond its word-space limit (set flush left instead).
 """
 
 from __future__ import annotations
 
+import copy
+
+from reportlab.lib.enums import TA_JUSTIFY
 from reportlab.platypus import Paragraph as _Paragraph
+
+from deckgen.rulebook import hyphen_words, line_rules
+
+hyphen_words.widen()
+
+#: how often a paragraph breaks again to end a run of hyphenated lines (each time sparing more words)
+REBREAKS = 6
 
 
 class Paragraph(_Paragraph):
@@ -25,6 +40,34 @@ class Paragraph(_Paragraph):
         else:
             self.__dict__["frags"] = list(first)
         return super().wrap(availWidth, availHeight)
+
+    def breakLines(self, width):
+        frags = list(self.__dict__["frags"])
+        bl_para = super().breakLines(width)
+        hyphenator = getattr(self.style, "hyphenationLang", "")
+        if callable(hyphenator):
+            spared: set[str] = set()
+            for _ in range(REBREAKS):
+                over = line_rules.words_to_spare(bl_para.lines) - spared
+                if not over:
+                    break
+                spared |= over
+                bl_para = self._break_sparing(width, frags, hyphenator, spared)
+        if self.style.alignment == TA_JUSTIFY:
+            line_rules.loosen(bl_para)
+        return bl_para
+
+    def _break_sparing(self, width, frags, hyphenator, spared):
+        """Break again from ``frags`` with a hyphenator that leaves the words of ``spared`` whole."""
+        style = self.__dict__["style"]
+        spared_style = copy.copy(style)
+        spared_style.hyphenationLang = line_rules.sparing(hyphenator, spared)
+        self.__dict__["frags"] = list(frags)
+        self.__dict__["style"] = spared_style
+        try:
+            return super().breakLines(width)
+        finally:
+            self.__dict__["style"] = style
 
     def split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)

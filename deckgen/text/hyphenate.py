@@ -7,6 +7,7 @@ never break get no points at all."""
 from __future__ import annotations
 
 import functools
+import re
 
 import pyphen
 
@@ -118,6 +119,9 @@ def platypus_hyphenator(lang: str):
     letter (a bold word is split by position: a head without its hyphen left "-Meister" on the next line)."""
 
     def pairs(word: str):
+        if _BOUND.search(word):
+            yield from bound_pairs(word)
+            return
         if "-" in word.strip("-"):
             parts = word.split("-")
             left_min, right_min = _minimums(lang)
@@ -132,4 +136,21 @@ def platypus_hyphenator(lang: str):
             else:
                 yield word[:point].replace("\u00ad", ""), word[point:].replace("\u00ad", "")
 
+    def bound_pairs(word: str):
+        """A group of words held by no-break spaces ("и\u00a0добора,", "bis\u00a0zur\u00a0Hälfte"): only
+        its last word divides, and only after short words (a bound preposition, conjunction or number);
+        a name or a paragraph's last two words held together stay whole."""
+        parts = _BOUND.split(word)
+        if any(sum(c.isalpha() for c in part) > BOUND_WORD_LETTERS for part in parts[:-1]):
+            return
+        head_len = len(word) - len(parts[-1])
+        for head, tail in pairs(parts[-1]):
+            yield word[:head_len] + head, tail
+
     return pairs
+
+
+#: the no-break spaces that hold a group of words on one line
+_BOUND = re.compile("[\u00a0\u202f]")
+#: the longest word (in letters) that may stand before a divided word of its no-break group
+BOUND_WORD_LETTERS = 3

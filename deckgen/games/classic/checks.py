@@ -150,12 +150,14 @@ CHECKS = (
 )
 
 
-def face_names_in(game: Game, lang: str) -> dict[str, str]:
-    """Localized name of every face card printed in any deck or variant of the game."""
+def face_names_in(game: Game, lang: str, table: bool = False) -> dict[str, str]:
+    """Localized name of every face card printed in any deck or variant of the game; with ``table``, the
+    name a table or a list prints (a card's ``table_name`` in the lang file, e.g. fr « Idiot » for
+    « L'Idiot », else its ``name``)."""
     names: dict[str, str] = {}
     for deck in decks_by_face_set(game).values():
         for card in deck.cards:
             face = card.fields.get("face")
             if face and face not in names and card.text(lang):
-                names[face] = card.text(lang)
+                names[face] = (table and card.text(lang, "table_name")) or card.text(lang)
     return names

@@ -39,7 +39,7 @@ def array_cards_text(ctx, location, faces: dict[str, str]) -> str:
 def local_rules_context(ctx) -> dict[str, Any]:
     """``groups``: one per face set in table order, each with its faces and its locations' rows."""
     locations = ctx.data.get("locations") or {}
-    faces = face_names_in(ctx.game, ctx.lang)
+    faces = face_names_in(ctx.game, ctx.lang, table=True)
     groups: list[dict[str, Any]] = []
     for loc in locations.values():
         if not groups or groups[-1]["face_set"] != loc.face_set:

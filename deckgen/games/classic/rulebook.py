@@ -14,7 +14,7 @@ def locations_table(builder) -> dict[str, Any]:
 
     ctx = builder.ctx
     locations = ctx.data.get("locations") or {}
-    faces = face_names_in(ctx.game, ctx.lang)
+    faces = face_names_in(ctx.game, ctx.lang, table=True)
     rows = []
     for loc in locations.values():
         values = " · ".join(f"{faces.get(face, face)}\u00a0{value_text(value)}" for face, value in loc.faces)
