@@ -48,7 +48,7 @@ class StoryBuilder:
 
     def para(self, text: str, style: str, block: Block | None = None, **values) -> Paragraph:
         if self.ctx.stale and " ".join(text.split()) in self.ctx.stale:
-            from deckgen.translate.draft import stale_style
+            from deckgen.rulebook.stale_marks import stale_style
 
             return Paragraph(self.ctx.xml(text, block, values), stale_style(self.styles[style]))
         return Paragraph(self.ctx.xml(text, block, values), self.styles[style])

@@ -15,19 +15,6 @@ from deckgen.errors import DeckgenError, Problem
 from deckgen.translate.status import language_status
 from deckgen.translate.units import normalized
 
-#: The ground a stale paragraph is set on in a draft.
-STALE_GROUND = "#FFE98A"
-
-
-def stale_style(style):
-    """``style`` on the draft's yellow ground, with room around the text for it."""
-    from reportlab.lib.colors import HexColor
-    from reportlab.lib.styles import ParagraphStyle
-
-    return ParagraphStyle(f"{style.name}-stale", parent=style, backColor=HexColor(STALE_GROUND), borderPadding=2,
-                          borderColor=HexColor("#C9A400"), borderWidth=0.6)
-
-
 def stale_texts(root: Path, game: str, source: str, lang: str) -> frozenset[str]:
     """The normalised texts of ``lang``'s booklet that are stale (nothing for the source language)."""
     if lang == source:
