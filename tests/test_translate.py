@@ -225,3 +225,17 @@ def test_draft_booklet_and_proof_mark_the_stale_texts(project, tmp_path):
     run("rules", "--project", str(project), "--lang", "de", "--draft", "--out", str(tmp_path / "drafts"))
     assert (tmp_path / "drafts/demo/demo-rules-de-draft.pdf").is_file()
     assert not (tmp_path / "drafts/demo/demo-rules-de.pdf").exists()  # a draft never takes a release name
+
+
+def test_plural_selectors_are_explained_in_the_target_languages_categories(project, tmp_path):
+    for lang, text in (("en", "{n|one:# chip|other:# chips}"), ("de", "{n|one:# Chip|other:# Chips}")):
+        path = project / f"data/demo/lang/{lang}.yaml"
+        path.write_text(path.read_text().replace("strings:\n", f'strings:\n  chips: "{text}"\n', 1))
+    run("translate", "export", "--project", str(project), "--no-room", "--lang", "de", "--out", str(tmp_path / "po"))
+    entry = po_entries(tmp_path / "po/demo/de.po")["strings/chips"]
+    assert "one, other (# is the number)" in entry.comment
+    po = polib.pofile(str(tmp_path / "po/demo/de.po"))
+    next(e for e in po if e.msgctxt == "strings/chips").msgstr = "{m|one:# Chip|other:# Chips}"
+    po.save(str(tmp_path / "po/demo/de.po"))
+    result = run("translate", "import", "--project", str(project), str(tmp_path / "po"), code=2)
+    assert "drops {n} and adds {m}" in result.output

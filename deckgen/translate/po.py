@@ -5,7 +5,12 @@ small, maintained PO library that keeps custom headers and line numbers).
 Each entry's ``msgctxt`` is the unit key (:mod:`.units`), its ``msgid`` the
 source-language text and its ``msgstr`` the translation; a stale
 translation is marked fuzzy.  The extracted comment says where the text is
-printed and lists the glossary terms it contains.  The headers
+printed, how much room it has, and the glossary terms it contains.
+Plurals stay deckgen's inline selectors (``{n|one:# round|other:# rounds}``),
+which may sit mid-sentence and several to a text — something PO's
+whole-message ``msgid_plural`` cannot hold: the comment names the
+categories the target language needs (CLDR, through Babel), and the import
+refuses a selector whose name was changed.  The headers
 ``Language`` and ``X-Deckgen-Game`` say what the file is, whatever its name.
 
 Import refuses, at the PO file's line, an entry that changes a msgid or
@@ -17,10 +22,12 @@ changed (:mod:`.writeback`) and records them as current in the baseline.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import polib
+from babel import Locale
 from babel.messages.plurals import get_plural
 
 from deckgen.errors import DeckgenError, Problem
@@ -39,6 +46,19 @@ def _plural_forms(lang: str) -> str:
         return str(get_plural(lang.replace("-", "_")))
     except (ValueError, LookupError):
         return "nplurals=2; plural=(n != 1);"
+
+
+_SELECTOR = re.compile(r"\{[^{}|]+\|[^{}]*\}")
+_ORDER = ("zero", "one", "two", "few", "many", "other")
+
+
+def _categories(lang: str) -> list[str]:
+    """The CLDR plural categories of ``lang`` (Babel), ``other`` last."""
+    try:
+        tags = set(Locale.parse(lang.replace("-", "_")).plural_form.tags) | {"other"}
+    except (ValueError, LookupError):
+        tags = {"one", "other"}
+    return [t for t in _ORDER if t in tags]
 
 
 def export_po(root: Path, game: str, source: str, lang: str, out: Path,
@@ -64,6 +84,9 @@ def export_po(root: Path, game: str, source: str, lang: str, out: Path,
         if pair.whole_section:
             notes.append("This section has a different number of paragraphs than the source: it is one entry "
                          "here, for reading; change it in the booklet file itself.")
+        if "|" in pair.source_text and _SELECTOR.search(pair.source_text):
+            notes.append(f"Plural: keep the name before | and write one form per category of {lang}: "
+                         f"{', '.join(_categories(lang))} (# is the number)")
         if rooms and pair.key in rooms:
             notes.append(rooms[pair.key])
         terms = terms_in(pair.source_text, pairs_terms)
