@@ -51,7 +51,11 @@ def diff(old, new, languages, as_json, out, errata, project_dir):
         scratch = Path(tmp)
         sides = resolve(old, "OLD", project, scratch), resolve(new, "NEW", project, scratch)
         cache = cache_folder(default_output(project), create=True)
-        old_snap, new_snap = (snapshot(side, scratch, codes, cache) for side in sides)
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(2) as pool:  # each side builds in a process of its own: both cores at once
+            old_job, new_job = (pool.submit(snapshot, side, scratch, codes, cache) for side in sides)
+            old_snap, new_snap = old_job.result(), new_job.result()
         for side, snap in zip(sides, (old_snap, new_snap)):
             unknown = [c for c in codes if c not in snap["languages"]]
             if unknown:
