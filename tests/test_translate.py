@@ -239,3 +239,12 @@ def test_plural_selectors_are_explained_in_the_target_languages_categories(proje
     po.save(str(tmp_path / "po/demo/de.po"))
     result = run("translate", "import", "--project", str(project), str(tmp_path / "po"), code=2)
     assert "drops {n} and adds {m}" in result.output
+
+
+def test_a_project_that_does_not_load_still_gets_its_po_files_without_room_hints(project, tmp_path):
+    cards = project / "data/demo/cards.yaml"
+    cards.write_text(cards.read_text().replace("value: 5}", "value: five}"))
+    result = CliRunner().invoke(main, ["translate", "export", "--project", str(project), "--out", str(tmp_path / "po")])
+    assert result.exit_code == 0, result.output
+    assert "demo: no room hints: the project does not load (1 problem" in result.output
+    assert "Room:" not in (tmp_path / "po/demo/de.po").read_text()

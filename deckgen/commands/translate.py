@@ -100,10 +100,15 @@ def export_cmd(project_dir, languages, games, fmt, out, no_room):
     from deckgen.translate.project_texts import text_project
 
     project = text_project(project_dir)
-    from deckgen.translate.room_hints import room_hints
+    from deckgen.translate.room_hints import RoomsUnknown, room_hints
 
     for game in project.pick_games(games):
-        rooms = None if no_room else room_hints(project.root, game, project.source)
+        try:
+            rooms = None if no_room else room_hints(project.root, game, project.source)
+        except RoomsUnknown as exc:
+            rooms = None
+            click.echo(f"{game}: no room hints: the project does not load ({plural(exc.args[0], 'problem')}; "
+                       f"`deckgen check {game}` lists them)", err=True)
         for lang in project.pick_languages(languages, allow_new=True):
             path = export_po(project.root, game, project.source, lang, out, rooms)
             click.echo(str(path))

@@ -13,6 +13,10 @@ from deckgen.errors import DeckgenError
 from deckgen.text.room import Room, recording
 
 
+class RoomsUnknown(Exception):
+    """The project does not load (``deckgen check`` says why): no room hints, the PO files all the same."""
+
+
 def unit_key(field: str) -> str:
     """A text's field as :class:`deckgen.strings.Text` names it -> the unit key (``cards/ID/FIELD``)."""
     top, _, rest = field.partition(".")
@@ -29,7 +33,10 @@ def room_hints(root: Path, game: str, source: str) -> dict[str, str]:
     from deckgen.render.decks import render_targets
     from deckgen.render.store import Store
 
-    project = load_for(root, [game], untrusted="skip")
+    try:
+        project = load_for(root, [game], untrusted="skip")
+    except DeckgenError as exc:
+        raise RoomsUnknown(len(exc.problems)) from None
     if game not in project.games:
         return {}
     with recording() as rooms:
