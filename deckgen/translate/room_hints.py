@@ -36,7 +36,7 @@ def room_hints(root: Path, game: str, source: str) -> dict[str, str]:
     try:
         project = load_for(root, [game], untrusted="skip")
     except DeckgenError as exc:
-        raise RoomsUnknown(len(exc.problems)) from None
+        raise RoomsUnknown(sum(1 for p in exc.problems if not p.warning)) from None
     if game not in project.games:
         return {}
     with recording() as rooms:
