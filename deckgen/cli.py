@@ -24,6 +24,8 @@ from deckgen.commands.gallery import preview, serve, showcase
 from deckgen.commands.games import check, decisions, judge, simulate
 from deckgen.commands.making import build, calibrate, clean, export, rules
 from deckgen.commands.project import list_cmd, new, schema, trust_cmd
+from deckgen.commands.translate import translate
+from deckgen.commands.diff import diff
 from deckgen.errors import DeckgenError
 
 #: Said with an internal error (a bug in deckgen, not a problem in the user's files).
@@ -145,7 +147,7 @@ def _trust_for_this_run(ctx) -> None:
 
 
 for _command in (build, export, calibrate, clean, rules, check, judge, simulate, decisions, preview, serve, showcase,
-                 list_cmd, new, trust_cmd, schema):
+                 list_cmd, new, trust_cmd, schema, translate, diff):
     main.add_command(_command)
 
 

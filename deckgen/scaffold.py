@@ -10,7 +10,8 @@ documented icons and the reference card):
 - ``poker``: 52 cards and two jokers, made with a generated run.
 
 Every starter has a reference card and a rulebook skeleton in each language.
-The project gets a ``.gitignore`` for what deckgen writes (``output/``, ``.deckgen/``).
+The project gets a ``.gitignore`` for what deckgen writes (``output/``, ``.deckgen/``), and each
+translation a baseline that records it as current (``deckgen translate``).
 """
 
 from __future__ import annotations
@@ -45,3 +46,18 @@ def create_project(directory: Path, template: str = "blank") -> None:
             shutil.copytree(Path(src) / part, directory, dirs_exist_ok=True, symlinks=False,
                             ignore=shutil.ignore_patterns("__pycache__"))
     (directory / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
+    _record_translations(directory)
+
+
+def _record_translations(directory: Path) -> None:
+    """Every starter translation is current: write the baselines ``deckgen translate`` compares with."""
+    from deckgen.translate.baseline import write_baseline
+    from deckgen.translate.project_texts import text_project
+    from deckgen.translate.status import current_hashes, language_status
+
+    project = text_project(directory)
+    for game in project.games:
+        for lang in project.languages[1:]:
+            hashes = current_hashes(language_status(project.root, game, project.source, lang))
+            if hashes:
+                write_baseline(project.root, game, lang, project.source, hashes)

@@ -183,9 +183,11 @@ from deckgen.checks.colourwords import COLOUR_WORDS  # noqa: E402
 from deckgen.checks.shoptrims import SHOP_TRIMS  # noqa: E402
 from deckgen.checks.glossary import GLOSSARY  # noqa: E402
 from deckgen.checks.player_text import PLAYER_TEXT  # noqa: E402
+from deckgen.checks.stale_translations import STALE_TRANSLATIONS  # noqa: E402
 
 GENERAL = (
     Check("translations", check_translations),
+    STALE_TRANSLATIONS,
     Check("card count", check_card_counts),
     GLOSSARY,
     PLAYER_TEXT,

@@ -376,8 +376,10 @@ def clean(out, cache_dir, project_dir):
               help="a4: A5 pages imposed two per A4 side; letter: half-letter pages two per Letter side.")
 @out_option("the booklets")
 @click.option("--plan", "plan_only", is_flag=True, help="List the booklets it would write and write nothing.")
+@click.option("--draft", is_flag=True, help="For reviewers: write GAME-rules-LANG-draft.pdf (reading order) "
+                                            "with stale translations marked in yellow; never a release booklet.")
 @project_option
-def rules(games, languages, paper, out, plan_only, project_dir):
+def rules(games, languages, paper, out, plan_only, draft, project_dir):
     """Build the rule booklets of GAMES (default: all that have data/GAME/rules/).
 
     For each language, writes OUT/GAME/GAME-rules-LANG.pdf (A5 pages in
@@ -402,6 +404,12 @@ def rules(games, languages, paper, out, plan_only, project_dir):
     options = BuildOptions(paper=paper.lower(), out=output_folder(project, out),
                            languages=chosen_languages(project, languages))
     check_options(project, game_ids, options)
+    if draft:
+        from deckgen.translate.draft import draft_booklets
+
+        for path in draft_booklets(project, game_ids, options.languages, options.out):
+            click.echo(f"wrote {path}")
+        return
     selection = Selection(project, tuple(game_ids), options)
     booklets = [builtin_kind("booklet")]
     planned = plan_each(selection, booklets)

@@ -44,14 +44,16 @@ __all__ = ["Context", "StoryBuilder", "build_rulebooks", "check_rulebook", "load
 LABELS = ("contents", "wins", "tie", "nobody", "and", "category", "share")
 
 
-def render_booklet(project: Project, game: Game, source: Source, data, trim: str) -> tuple[bytes, list[Problem]]:
-    """The booklet's pages in reading order (PDF bytes, card faces drawn), and its problems."""
+def render_booklet(project: Project, game: Game, source: Source, data, trim: str,
+                   stale: frozenset[str] = frozenset()) -> tuple[bytes, list[Problem]]:
+    """The booklet's pages in reading order (PDF bytes, card faces drawn), and its problems.  ``stale``
+    (a draft's): the texts to mark as translated from an older source (:mod:`deckgen.translate.draft`)."""
     fonts = register_fonts(project)
     descriptor = project.descriptor(game)
     layout = Layout(BOOKLET_PAGES_MM[trim][0] * mm, BOOKLET_PAGES_MM[trim][1] * mm)
     found: list[Problem] = []
     theme = theme_for(game, source, fonts, found)
-    ctx = Context(project, game, descriptor, data, source, draw=True, theme=theme, problems=found)
+    ctx = Context(project, game, descriptor, data, source, draw=True, theme=theme, problems=found, stale=stale)
     styles = make_styles(fonts, theme, source.lang, project_floor(project).pt("booklets"))
     width = layout.trim_w - 2 * layout.margin_x
     story = story_of(ctx, styles, width)

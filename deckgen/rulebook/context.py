@@ -48,6 +48,7 @@ class Context:
     theme: Theme = field(default_factory=Theme)
     _renderers: dict = field(default_factory=dict)
     _fronts: dict = field(default_factory=dict)  # (deck, language, card) -> its rendered front, drawn once
+    stale: frozenset[str] = frozenset()  # a draft's stale texts (white space normalised), marked in print
 
     @property
     def lang(self) -> str:

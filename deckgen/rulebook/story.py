@@ -47,6 +47,10 @@ class StoryBuilder:
         self.pages: dict[str, int] = {}  # heading id -> the page it is printed on (for the glossary)
 
     def para(self, text: str, style: str, block: Block | None = None, **values) -> Paragraph:
+        if self.ctx.stale and " ".join(text.split()) in self.ctx.stale:
+            from deckgen.rulebook.stale_marks import stale_style
+
+            return Paragraph(self.ctx.xml(text, block, values), stale_style(self.styles[style]))
         return Paragraph(self.ctx.xml(text, block, values), self.styles[style])
 
     def table_style(self, style: str, whole: bool = False, right: bool = False) -> ParagraphStyle:

@@ -17,6 +17,7 @@ from markupsafe import Markup
 from deckgen.errors import Problem
 from deckgen.strings import where_of
 
+from . import room
 from .fonts import FontSet
 from .layout import Icon, TextBox, layout_text
 from .markup import parse, plain
@@ -92,6 +93,8 @@ def make_text_function(fonts: FontSet, icons: dict[str, Icon], lang: str, report
                           align=align, valign=valign, lang=lang, line_height=_number("line_height", line_height),
                           fill=fill, letter_spacing=_number("letter_spacing", letter_spacing), max_lines=max_lines,
                           floor=floor, hyphenate=bool(hyphenate), **longest)
+        if room.active():
+            _record_room(s, box, _number("size", size), _number("line_height", line_height), res, max_lines)
         messages = list(res.problems)
         if safe_rect is not None:
             excess = safe_zone_excess(res.ink_boxes, safe_rect)
@@ -117,6 +120,14 @@ def make_text_function(fonts: FontSet, icons: dict[str, Icon], lang: str, report
         return Markup(res.svg)
 
     return text
+
+
+def _record_room(s: str, box: TextBox, size: float, line_height: float, res, max_lines) -> None:
+    """Note the box of a text that came from a language file (for the translators' room hints)."""
+    where = where_of(s)
+    if where is not None and where.file and where.field:
+        room.record(room.Room(where.file, where.field, box.w, box.h, size, line_height, len(res.lines),
+                              int(max_lines) if max_lines else None))
 
 
 def make_plural_function(lang: str) -> Callable:
