@@ -6,9 +6,9 @@ colour becomes the ink the preset's ICC profile gives it
 (:class:`deckgen.colour.Converter`, the same conversion as the card files),
 with two rules a prepress desk expects:
 
-* a neutral or near-neutral colour (chroma C*ab at most
-  :data:`NEAR_NEUTRAL_CHROMA`: greys, and the not-quite-black body ink of a
-  theme such as ``#1f1a24``) prints in black ink alone, at the K that gives
+* a neutral colour, or a dark near-neutral one (chroma C*ab at most
+  :data:`NEAR_NEUTRAL_CHROMA`, L* at most :data:`NEAR_NEUTRAL_DARKEST`: the
+  not-quite-black body ink of a theme such as ``#1f1a24``) prints in black ink alone, at the K that gives
   its lightness (from :data:`SOLID_BLACK` up, solid) — body text is 100 % K, grey rules are K tints, so small
   type never depends on four plates in register;
 * no colour carries more total ink (C+M+Y+K) than the preset's limit: a
@@ -33,6 +33,8 @@ from deckgen.colour import Converter
 CMYK = tuple[float, float, float, float]
 #: Colours this close to grey (CIELAB chroma) print in black ink alone.
 NEAR_NEUTRAL_CHROMA = 10.0
+#: ... and this dark (CIELAB L*): text inks, not pale tints (a light blue-grey box keeps its hue).
+NEAR_NEUTRAL_DARKEST = 35.0
 #: Black ink from this much up is solid (100 % K): near-black text gets no screen.
 SOLID_BLACK = 0.95
 _SPACES = {"/DeviceRGB": 3, "/DeviceGray": 1, "/DeviceCMYK": 4}
@@ -75,7 +77,7 @@ class InkMap:
         self._seen: dict[tuple[int, int, int], CMYK] = {}
 
     def rgb(self, r: float, g: float, b: float) -> CMYK:
-        key = tuple(int(round(max(0.0, min(1.0, v)) * 255)) for v in (r, g, b))
+        key = (_byte(r), _byte(g), _byte(b))
         if key not in self._seen:
             grey = _near_grey(key)
             if grey is not None:
@@ -94,6 +96,10 @@ class InkMap:
         return limit_ink(c, m, y, k, self.ink_limit)
 
 
+def _byte(value: float) -> int:
+    return int(round(max(0.0, min(1.0, value)) * 255))
+
+
 def _near_grey(rgb: tuple[int, int, int]) -> int | None:
     """The 8-bit sRGB grey of the same lightness as ``rgb``, if ``rgb`` is (nearly) neutral; else None."""
     from deckgen.colour.softproof import srgb_to_lab
@@ -101,7 +107,7 @@ def _near_grey(rgb: tuple[int, int, int]) -> int | None:
     if rgb[0] == rgb[1] == rgb[2]:
         return rgb[0]
     lightness, a, b = (float(v) for v in srgb_to_lab(np.array([rgb], dtype=np.uint8))[0])
-    if (a * a + b * b) ** 0.5 > NEAR_NEUTRAL_CHROMA:
+    if (a * a + b * b) ** 0.5 > NEAR_NEUTRAL_CHROMA or lightness > NEAR_NEUTRAL_DARKEST:
         return None
     y = ((lightness + 16) / 116) ** 3 if lightness > 8 else lightness / 903.3
     v = 12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055
@@ -117,7 +123,8 @@ def convert_stream(instructions, inks: InkMap) -> list:
     out = []
     fill_space = stroke_space = "/DeviceGray"
     stack: list[tuple[str, str]] = []
-    for operands, operator in instructions:
+    for instruction in instructions:
+        operands, operator = instruction.operands, instruction.operator
         op = str(operator)
         values = [float(v) for v in operands] if op in ("rg", "RG", "g", "G", "k", "K", "sc", "SC", "scn", "SCN") \
             and all(_is_number(v) for v in operands) else None
@@ -149,7 +156,7 @@ def convert_stream(instructions, inks: InkMap) -> list:
                        else inks.cmyk(*values))
                 out.append((_numbers(ink), operator))
                 continue
-        out.append((operands, operator))
+        out.append(instruction)
     return out
 
 

@@ -60,8 +60,8 @@ def _walk(content, resources, number: int, found: ReadBack, images: dict, seen: 
     ink = 0.0
     fill: tuple = ("gray", (0.0,))
     stack: list[tuple] = []
-    for operands, operator in pikepdf.parse_content_stream(content):
-        op = str(operator)
+    for instruction in pikepdf.parse_content_stream(content):
+        operands, op = instruction.operands, str(instruction.operator)
         if op == "q":
             stack.append(fill)
         elif op == "Q" and stack:
