@@ -86,8 +86,8 @@ class InkMap:
             else:
                 row = self.converter.colours_to_cmyk(np.array([key], dtype=np.uint8))[0]
                 ink = (row[0] / 255, row[1] / 255, row[2] / 255, row[3] / 255)
-            self._seen[key] = limit_ink(*ink, self.ink_limit)  # type: ignore[index]
-        return self._seen[key]  # type: ignore[index]
+            self._seen[key] = limit_ink(*ink, self.ink_limit)
+        return self._seen[key]
 
     def grey(self, g: float) -> CMYK:
         return self.rgb(g, g, g)
