@@ -203,6 +203,16 @@ def test_neutral_and_near_black_go_to_black_ink_pale_tints_keep_their_hue():
     assert sum(deep) <= 3.0 + 1e-9
 
 
+def test_the_body_ink_prints_in_black_alone_whatever_its_hue():
+    from deckgen.colour import bundled_profile, converter
+    from deckgen.rulebook.cmyk import InkMap
+
+    slate = (0x1f / 255, 0x2a / 255, 0x3d / 255)  # pazaak's body ink: a dark slate, chroma 14
+    assert InkMap(converter(bundled_profile("fogra39")), 300).rgb(*slate)[0] > 0  # elsewhere: four inks
+    c, m, y, k = InkMap(converter(bundled_profile("fogra39")), 300, ("#1f2a3d",)).rgb(*slate)
+    assert (c, m, y) == (0, 0, 0) and k > 0.9
+
+
 def test_content_stream_colours_become_cmyk():
     from deckgen.colour import bundled_profile, converter
     from deckgen.rulebook.cmyk import InkMap, convert_stream
@@ -300,8 +310,9 @@ def test_bundled_booklets_read_back(gid, lang, preset, tmp_path):
         assert "/GTS_PDFXVersion" in pdf.docinfo and pdf.Root.OutputIntents[0].S == pikepdf.Name.GTS_PDFX
         found = read_back(data)
         assert found.not_cmyk == [] and found.transparency == []
-        if not name.endswith("-cover.pdf"):  # the inside pages' body text: solid black ink
-            assert found.text_colours[(0.0, 0.0, 0.0, 1.0)] > 0
+        if not name.endswith("-cover.pdf"):  # the inside pages' body text (the theme's ink): black ink alone
+            body = found.text_colours.most_common(1)[0][0]
+            assert body[:3] == (0, 0, 0) and body[3] > 0.85
         for key in found.text_colours:  # text in no colour space but CMYK, and black text in black ink alone
             assert len(key) == 4 and (key[3] < 1.0 or key[:3] == (0, 0, 0))
         assert max(found.max_ink.values()) <= 300.5

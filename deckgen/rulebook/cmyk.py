@@ -10,7 +10,9 @@ with two rules a prepress desk expects:
   :data:`NEAR_NEUTRAL_CHROMA`, L* at most :data:`NEAR_NEUTRAL_DARKEST`: the
   not-quite-black body ink of a theme such as ``#1f1a24``) prints in black ink alone, at the K that gives
   its lightness (from :data:`SOLID_BLACK` up, solid) — body text is 100 % K, grey rules are K tints, so small
-  type never depends on four plates in register;
+  type never depends on four plates in register; the theme's body ink
+  (``text_inks``: a dark slate or plum chosen for the text) prints the same
+  way whatever its hue, while headings and accents keep their colour;
 * no colour carries more total ink (C+M+Y+K) than the preset's limit: a
   mix over it keeps its black and has its cyan, magenta and yellow scaled
   down until it fits.
@@ -22,6 +24,7 @@ is, and the file's read-back (:mod:`deckgen.rulebook.inkcheck`) reports it.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -72,14 +75,16 @@ def limit_ink_pixels(cmyk: np.ndarray, limit: float | None) -> np.ndarray:
 class InkMap:
     """Vector colours -> CMYK with a converter and an ink limit, each distinct colour converted once."""
 
-    def __init__(self, converter: Converter, ink_limit: float | None):
+    def __init__(self, converter: Converter, ink_limit: float | None, text_inks: tuple[str, ...] = ()):
         self.converter, self.ink_limit = converter, ink_limit
         self._seen: dict[tuple[int, int, int], CMYK] = {}
+        #: the body text's colours (``#rrggbb``): black ink alone at their lightness, whatever their hue
+        self.text_inks = {_hex(h) for h in text_inks if re.fullmatch(r"#[0-9a-fA-F]{6}", h)}
 
     def rgb(self, r: float, g: float, b: float) -> CMYK:
         key = (_byte(r), _byte(g), _byte(b))
         if key not in self._seen:
-            grey = _near_grey(key)
+            grey = _near_grey(key, key in self.text_inks)
             if grey is not None:
                 k = self.converter.grey_to_k(grey) / 255
                 ink: CMYK = (0.0, 0.0, 0.0, 1.0 if k >= SOLID_BLACK else k)
@@ -100,14 +105,20 @@ def _byte(value: float) -> int:
     return int(round(max(0.0, min(1.0, value)) * 255))
 
 
-def _near_grey(rgb: tuple[int, int, int]) -> int | None:
-    """The 8-bit sRGB grey of the same lightness as ``rgb``, if ``rgb`` is (nearly) neutral; else None."""
+def _hex(text: str) -> tuple[int, int, int]:
+    value = text.lstrip("#")
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+def _near_grey(rgb: tuple[int, int, int], text: bool = False) -> int | None:
+    """The 8-bit sRGB grey of the same lightness as ``rgb``, if ``rgb`` is (nearly) neutral or ``text`` (the
+    body text's ink); else None."""
     from deckgen.colour.softproof import srgb_to_lab
 
     if rgb[0] == rgb[1] == rgb[2]:
         return rgb[0]
     lightness, a, b = (float(v) for v in srgb_to_lab(np.array([rgb], dtype=np.uint8))[0])
-    if (a * a + b * b) ** 0.5 > NEAR_NEUTRAL_CHROMA or lightness > NEAR_NEUTRAL_DARKEST:
+    if not text and ((a * a + b * b) ** 0.5 > NEAR_NEUTRAL_CHROMA or lightness > NEAR_NEUTRAL_DARKEST):
         return None
     y = ((lightness + 16) / 116) ** 3 if lightness > 8 else lightness / 903.3
     v = 12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055

@@ -7,7 +7,7 @@ count padded to the shop's multiple with notes pages before the back
 cover, and then made ready for the press:
 
 * every vector colour in DeviceCMYK by the preset's ICC profile, neutral
-  colours (black text) in black ink alone (:mod:`deckgen.rulebook.cmyk`);
+  colours and the theme's body ink in black ink alone (:mod:`deckgen.rulebook.cmyk`);
 * the card pictures as CMYK images at 300 ppi (:mod:`deckgen.rulebook.shopfaces`),
   so the file holds no transparency, soft mask or RGB at all;
 * total ink held to the limit, and read back from the finished file
@@ -50,6 +50,7 @@ def shop_booklets(project: Project, game: Game, languages: list[str], data, pres
     from deckgen.rulebook.build import check_rulebook, lay_out_booklet
     from deckgen.rulebook.context import load_sources
     from deckgen.rulebook.furniture import document_title
+    from deckgen.rulebook.styles import register_fonts, theme_for
 
     spec = preset.booklet
     if spec is None or not has_rulebook(game):
@@ -69,7 +70,8 @@ def shop_booklets(project: Project, game: Game, languages: list[str], data, pres
             problems += found
             continue
         pdf = pikepdf.open(io.BytesIO(laid_out))
-        convert_page_colours(pdf, InkMap(convert, spec.ink_limit))
+        theme = theme_for(game, source, register_fonts(project), [])
+        convert_page_colours(pdf, InkMap(convert, spec.ink_limit, (theme.ink,)))
         place_faces_cmyk(pdf, faces, convert, spec.ink_limit)
         for page in pdf.pages:
             if "/Annots" in page.obj:
