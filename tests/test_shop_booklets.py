@@ -312,7 +312,7 @@ def test_bundled_booklets_read_back(gid, lang, preset, tmp_path):
         assert found.not_cmyk == [] and found.transparency == []
         if not name.endswith("-cover.pdf"):  # the inside pages' body text (the theme's ink): black ink alone
             body = found.text_colours.most_common(1)[0][0]
-            assert body[:3] == (0, 0, 0) and body[3] > 0.85
+            assert body == (0.0, 0.0, 0.0, 1.0)
         for key in found.text_colours:  # text in no colour space but CMYK, and black text in black ink alone
             assert len(key) == 4 and (key[3] < 1.0 or key[:3] == (0, 0, 0))
         assert max(found.max_ink.values()) <= 300.5

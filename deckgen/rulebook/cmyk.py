@@ -38,8 +38,8 @@ CMYK = tuple[float, float, float, float]
 NEAR_NEUTRAL_CHROMA = 10.0
 #: ... and this dark (CIELAB L*): text inks, not pale tints (a light blue-grey box keeps its hue).
 NEAR_NEUTRAL_DARKEST = 35.0
-#: Black ink from this much up is solid (100 % K): near-black text gets no screen.
-SOLID_BLACK = 0.95
+#: Black ink from this much up is solid (100 % K): dark text gets no 90-99 % screen, whose dots would show.
+SOLID_BLACK = 0.90
 _SPACES = {"/DeviceRGB": 3, "/DeviceGray": 1, "/DeviceCMYK": 4}
 
 
