@@ -278,6 +278,10 @@ def test_export_plan_lists_cards_and_booklets_of_a_shop_with_both(starter):
     assert any(p.endswith("demo/cardsandbook/demo-en-fronts.pdf") for p in lines)
     assert any(p.endswith("demo/cardsandbook/demo-rules-en-cardsandbook.pdf") for p in lines)
     assert any(p.endswith("demo/cardsandbook/demo-rules-en-cardsandbook-cover.pdf") for p in lines)
+    reprint = CliRunner().invoke(main, ["export", "--project", str(starter), "--preset", "cardsandbook", "--plan",
+                                        "--lang", "en", "--cards", "ember", "--out", str(starter / "out")])
+    assert reprint.exit_code == 0, reprint.output
+    assert "-rules-" not in reprint.output  # a reprint of some cards sends no booklet
 
 
 def test_rules_preset_without_booklet_entry_is_one_located_line(starter):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from deckgen.errors import DeckgenError
 from deckgen.outputs.plan import PlannedFile, Rendered, Selection
-from deckgen.outputs.selection import build_languages
+from deckgen.outputs.selection import build_languages, with_documents
 from deckgen.presets import Preset
 
 
@@ -31,7 +31,7 @@ class ShopBooklets:
         from deckgen.rulebook.files import has_rulebook, source_path
 
         spec = self.preset.booklet
-        if spec is None:
+        if spec is None or not with_documents(selection.options):  # not for a reprint of cards or a variant
             return []
         found = []
         for gid in selection.game_ids:
