@@ -139,6 +139,16 @@ def test_x1a_holds_no_rgb_and_no_transparency(x1a):
         assert found.not_cmyk == [] and found.transparency == []
 
 
+def test_every_font_is_embedded(x4, x1a):
+    for data in [*x4.values(), *x1a.values()]:
+        for page in _pdf(data).pages:
+            for _name, font in page.Resources.Font.items():
+                fonts = font.DescendantFonts if "/DescendantFonts" in font else [font]
+                for each in fonts:
+                    descriptor = each.FontDescriptor
+                    assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor.keys()), each.BaseFont
+
+
 def test_text_is_black_ink_alone(x4):
     found = read_back(x4["demo-rules-en-booklet-x4.pdf"])
     body, _runs = found.text_colours.most_common(1)[0]
