@@ -186,6 +186,14 @@ class Converter:
         out[neutral, 3] = self._grey_to_k()[pixels[neutral, 0]]
         return out.tobytes()
 
+    def colours_to_cmyk(self, rgb: np.ndarray) -> np.ndarray:
+        """8-bit sRGB rows (n×3) -> their CMYK rows (n×4, 0-255 ink) by the preset's intent (vector colours)."""
+        return self._apply(self._to_cmyk, rgb, "RGB", "CMYK")
+
+    def grey_to_k(self, grey: int) -> int:
+        """The black ink (0-255) alone that prints an 8-bit sRGB grey's lightness (255 for black)."""
+        return int(self._grey_to_k()[max(0, min(255, grey))])
+
     def _grey_to_k(self) -> np.ndarray:
         """For every sRGB grey 0-255, the black-ink amount (0-255) printing the same lightness L*."""
         if getattr(self, "_k_table", None) is None:

@@ -180,6 +180,7 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
     from dataclasses import replace
 
     from deckgen.build import BuildOptions, check_options
+    from deckgen.presets import NO_WRITER
 
     project = load_for(project_dir, games)
     if list_presets:
@@ -207,9 +208,14 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
             from deckgen.presets.run import plan_order, planned_files
 
             shop = load_preset(preset, project.root)
+            books = _shop_booklets(project, game_ids, shop, options)
+            if shop.writer == NO_WRITER:
+                for line in books[1]:
+                    click.echo(line.line())
+                return
             order = plan_order(project, game_ids, shop, options, dpi, base_url, tuple(skip))
-            _print_order(order.summary(shop, written=False), planned_files(shop, order, options), as_json,
-                         list(shop.notes))
+            _print_order(order.summary(shop, written=False), planned_files(shop, order, options) + books[1],
+                         as_json, list(shop.notes))
             return
         else:
             planned = FaceExports(fmt or "png").plan(Selection(project, tuple(game_ids), options))
@@ -219,9 +225,23 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
     if preset:
         from deckgen.export import export_preset
         from deckgen.presets import load_preset
+        from deckgen.presets.target import PresetReport
+        from deckgen.outputs.shopbooks import render_pending
 
-        report = export_preset(project, game_ids, load_preset(preset, project.root), options, dpi, base_url,
-                               tuple(skip), proof=proof)
+        shop = load_preset(preset, project.root)
+        selection, planned_books = _shop_booklets(project, game_ids, shop, options)
+        pending = render_pending(selection, selection.memo["shop generator"], planned_books) if planned_books \
+            else None
+        try:
+            report = (export_preset(project, game_ids, shop, options, dpi, base_url, tuple(skip), proof=proof)
+                      if shop.writer != NO_WRITER else PresetReport())
+        except BaseException:
+            if pending is not None:
+                pending.discard()
+            raise
+        if pending is not None:
+            pending.commit()
+            report.written += [p.path for p in planned_books]
         if as_json:
             import json
 
@@ -250,6 +270,17 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
     options = replace(options, dpi=dpi or 300)
     written = run_export(project, game_ids, fmt, options)
     click.echo(f"wrote {len(written)} {fmt.upper()} files to {options.out}")
+
+
+def _shop_booklets(project, game_ids, shop, options):
+    """(selection, planned files) of the preset's shop booklets (none without a booklet: entry)."""
+    from deckgen.outputs.extra import plan_each
+    from deckgen.outputs.plan import Selection
+    from deckgen.outputs.shopbooks import ShopBooklets
+
+    selection = Selection(project, tuple(game_ids), options)
+    generator = selection.memo["shop generator"] = ShopBooklets(shop)
+    return selection, (plan_each(selection, [generator])[0] if shop.booklet is not None else [])
 
 
 def _print_order(summary, planned, as_json: bool, notes) -> None:
@@ -378,8 +409,11 @@ def clean(out, cache_dir, project_dir):
 @click.option("--plan", "plan_only", is_flag=True, help="List the booklets it would write and write nothing.")
 @click.option("--draft", is_flag=True, help="For reviewers: write GAME-rules-LANG-draft.pdf (reading order) "
                                             "with stale translations marked in yellow; never a release booklet.")
+@click.option("--preset", default=None, metavar="NAME",
+              help="Only the booklets as a print shop wants them (a preset with booklet:, e.g. booklet-x4 or "
+                   "booklet-x1a): CMYK PDF/X pages with bleed in OUT/GAME/NAME/.")
 @project_option
-def rules(games, languages, paper, out, plan_only, draft, project_dir):
+def rules(games, languages, paper, out, plan_only, draft, preset, project_dir):
     """Build the rule booklets of GAMES (default: all that have data/GAME/rules/).
 
     For each language, writes OUT/GAME/GAME-rules-LANG.pdf (A5 pages in
@@ -391,9 +425,17 @@ def rules(games, languages, paper, out, plan_only, draft, project_dir):
     engine first; nothing is written if anything has a problem.
 
     \b
+    With --preset NAME it writes only OUT/GAME/NAME/GAME-rules-LANG-NAME.pdf
+    as that print shop wants it (and -cover.pdf where the shop prints the
+    cover apart): single pages with bleed in reading order, padded with notes
+    pages to the shop's page multiple, CMYK PDF/X with its output intent,
+    black text in black ink alone, total ink within its limit.
+
+    \b
     Examples:
       deckgen rules
       deckgen rules classic --lang de,fr --paper letter
+      deckgen rules gladbach --preset booklet-x4 --lang de
     """
     from deckgen.build import BuildOptions, check_options
     from deckgen.outputs.extra import builtin_kind, make_files, plan_each
@@ -411,7 +453,13 @@ def rules(games, languages, paper, out, plan_only, draft, project_dir):
             click.echo(f"wrote {path}")
         return
     selection = Selection(project, tuple(game_ids), options)
-    booklets = [builtin_kind("booklet")]
+    if preset:
+        from deckgen.outputs.shopbooks import shop_generator
+        from deckgen.presets import load_preset
+
+        booklets = [shop_generator(load_preset(preset, project.root))]
+    else:
+        booklets = [builtin_kind("booklet")]
     planned = plan_each(selection, booklets)
     if plan_only:
         for line in planned[0]:

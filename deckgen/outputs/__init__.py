@@ -19,7 +19,8 @@ protocol), ``registry`` (which generators a project has), ``decks`` and
 ``builtin`` (lists them), ``context`` (what deckgen's kinds share while a
 selection renders: the cache, the drawing pool, the rendered faces),
 ``deckfiles`` and ``docfiles`` (composing a deck's files, rendering a
-game's documents), ``extra`` (planning, rendering and writing every
+game's documents), ``shopbooks`` (the rule booklets a print preset's shop
+takes: ``deckgen rules --preset``, ``deckgen export --preset``), ``extra`` (planning, rendering and writing every
 generator's files).
 """
 

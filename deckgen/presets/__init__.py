@@ -29,6 +29,7 @@ from typing import Any, Mapping
 
 from deckgen.errors import DeckgenError, Problem
 from deckgen.model import CardSize, Deck
+from deckgen.presets.booklet import BookletSpec, read_booklet
 from deckgen.presets.products import Product, product_for, read_products, sold
 from deckgen.yamlpos import Located, load_yaml
 
@@ -36,6 +37,8 @@ PRESET_DIR = Path(__file__).resolve().parent
 #: What a file-name pattern may use.
 PLACEHOLDERS = ("game", "deck", "lang", "stem", "card", "index", "copy", "count", "side", "preset")
 WRITERS = ("images", "deck-pdf", "split-pdf", "image-grid")
+#: The writer of a preset that prints rule booklets only (a booklet: entry and no writer:).
+NO_WRITER = "none"
 
 
 @lru_cache(maxsize=None)
@@ -88,6 +91,7 @@ class Preset:
     doc: Located = field(compare=False, repr=False)
     grid: Mapping[str, int] | None = None  # image-grid: columns, rows, max_px
     notes: tuple[Problem, ...] = ()  # warnings about the preset itself (shown by every export with it)
+    booklet: BookletSpec | None = None  # how the shop wants rule booklets (deckgen.presets.booklet), if it prints them
 
     def problem(self, path: tuple, message: str, warning: bool = False) -> Problem:
         """A problem located at ``path`` inside the preset file."""
@@ -200,17 +204,23 @@ def parse_preset(path: Path, display: str, name: str, project_root: Path | None 
     doc = load_yaml(path, display)
     if not isinstance(doc.data, dict):
         raise DeckgenError(doc.problem((), "a preset is a mapping of fields (writer:, sizes:, ...)"))
+    if "writer" not in doc.data and "booklet" not in doc.data:
+        raise DeckgenError(doc.problem((), "a preset needs writer: (how it writes the cards), or booklet: alone "
+                                           "(a shop that prints rule booklets only)"))
     problems = validate(doc, schema())
     if problems:
         raise DeckgenError(problems)
     raw = doc.data
-    products, size_problems = read_products(doc, raw)
+    booklet_only = "writer" not in raw
+    products, size_problems = read_products(doc, raw) if not booklet_only else ((), [])
     problems += size_problems
     colour_raw = raw.get("colour", {"mode": "rgb"})
     colour = Colour(mode=colour_raw["mode"], profile=colour_raw.get("profile", "fogra39"),
                     condition=colour_raw.get("condition"), intent=colour_raw.get("intent", "relative"),
                     ink_limit=colour_raw.get("ink_limit"), gamut_warning=colour_raw.get("gamut_warning"))
-    writer = raw["writer"]
+    writer = raw.get("writer", NO_WRITER)
+    booklet, booklet_problems = read_booklet(doc, raw, colour.mode, colour.ink_limit)
+    problems += booklet_problems
     pdfx = None if raw.get("pdfx", "none") == "none" else raw["pdfx"]
     if colour.mode == "rgb":
         for key in ("profile", "condition", "intent", "ink_limit", "gamut_warning"):
@@ -230,7 +240,7 @@ def parse_preset(path: Path, display: str, name: str, project_root: Path | None 
             problems.append(doc.problem(("manifest",), "the image-grid writer's manifest is tts (or none)"))
     elif "grid" in raw:
         problems.append(doc.problem(("grid",), "grid applies to the image-grid writer only"))
-    if writer == "image-grid":
+    if writer in ("image-grid", NO_WRITER):
         pass
     elif writer == "images":
         if raw.get("manifest") == "tts":
@@ -271,8 +281,8 @@ def parse_preset(path: Path, display: str, name: str, project_root: Path | None 
         manifest=None if raw.get("manifest", "tts" if writer == "image-grid" else "none") == "none"
         else raw.get("manifest", "tts"),
         marks=raw.get("marks", "none"), doc=doc,
-        grid=({"max_px": 4096, **raw["grid"]} if "grid" in raw else None))
-    pattern_problems = _check_pattern(preset)
+        grid=({"max_px": 4096, **raw["grid"]} if "grid" in raw else None), booklet=booklet)
+    pattern_problems = _check_pattern(preset) if writer != NO_WRITER else []
     problems += [p for p in pattern_problems if not p.warning]
     if problems:
         raise DeckgenError(problems)

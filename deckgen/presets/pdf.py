@@ -129,7 +129,22 @@ def write_pdf(pages: list[PageImage], size: PageSize, title: str, marks: str = "
             Type=Name.Page, MediaBox=[0, 0, _r(page_w), _r(page_h)], BleedBox=bleed_box, TrimBox=trim_box,
             Resources=Dictionary(XObject=Dictionary(Im0=image)), Contents=content)))
     digest = hashlib.sha256("\0".join([title, marks, pdfx or "", str(size)] + [p.key for p in pages]).encode())
-    document_id = str(uuid.UUID(bytes=digest.digest()[:16], version=4))
+    version = mark_pdfx(pdf, title, pdfx, intent, digest.digest(), cmyk)
+    buffer = io.BytesIO()
+    pdf.save(buffer, force_version=version, deterministic_id=True, compress_streams=False,
+             object_stream_mode=pikepdf.ObjectStreamMode.disable, stream_decode_level=pikepdf.StreamDecodeLevel.none,
+             fix_metadata_version=False)
+    return buffer.getvalue()
+
+
+def mark_pdfx(pdf: pikepdf.Pdf, title: str, pdfx: str | None, intent: Intent | None, digest: bytes,
+              cmyk: bool = True) -> str:
+    """Give ``pdf`` its document information (title, fixed dates), its output intent and the keys of ``pdfx``
+    (with XMP metadata where the standard wants it; its ids from ``digest``, a hash of the content); returns the PDF version the
+    file must be saved as."""
+    if pdfx and intent is None:
+        raise ValueError("PDF/X needs an output intent")
+    document_id = str(uuid.UUID(bytes=digest[:16], version=4))
     when = fixed_date()
     info = Dictionary(Title=String(title), Creator=String(f"deckgen {__version__}"),
                       Producer=String(f"deckgen {__version__} (pikepdf {pikepdf.__version__})"),
@@ -153,11 +168,7 @@ def write_pdf(pages: list[PageImage], size: PageSize, title: str, marks: str = "
             pdf.Root.Metadata = pdf.make_indirect(Stream(pdf, xmp, Dictionary(Type=Name.Metadata,
                                                                                Subtype=Name.XML)))
     pdf.trailer.Info = pdf.make_indirect(info)
-    buffer = io.BytesIO()
-    pdf.save(buffer, force_version=version, deterministic_id=True, compress_streams=False,
-             object_stream_mode=pikepdf.ObjectStreamMode.disable, stream_decode_level=pikepdf.StreamDecodeLevel.none,
-             fix_metadata_version=False)
-    return buffer.getvalue()
+    return version
 
 
 def _r(value: float) -> float:

@@ -29,7 +29,7 @@ from deckgen.layout.papers import READING_PAGE
 from deckgen.rulebook.furniture import document_title
 from deckgen.rulebook.files import booklet_names, booklet_stem, has_rulebook
 from deckgen.rulebook.impose import impose
-from deckgen.rulebook.pdf import Layout, RulebookDocument, place_faces
+from deckgen.rulebook.pdf import BLEED_MM, Layout, PlacedFace, RulebookDocument, place_faces
 from deckgen.rulebook.source import Source
 from deckgen.rulebook.structure import structure_problems
 
@@ -48,23 +48,34 @@ def render_booklet(project: Project, game: Game, source: Source, data, trim: str
                    stale: frozenset[str] = frozenset()) -> tuple[bytes, list[Problem]]:
     """The booklet's pages in reading order (PDF bytes, card faces drawn), and its problems.  ``stale``
     (a draft's): the texts to mark as translated from an older source (:mod:`deckgen.translate.draft`)."""
+    pdf, faces, problems = lay_out_booklet(project, game, source, data, trim, stale=stale)
+    return (place_faces(pdf, faces), []) if not problems else (b"", problems)
+
+
+def lay_out_booklet(project: Project, game: Game, source: Source, data, trim: str, bleed_mm: float = BLEED_MM,
+                    page_multiple: int = 4, least_pages: int = 0, stale: frozenset[str] = frozenset()
+                    ) -> tuple[bytes, list[PlacedFace], list[Problem]]:
+    """The booklet's pages in reading order (PDF bytes, card faces not drawn yet), where its card faces go, and
+    its problems; ``bleed_mm`` on every side, the page count a multiple of ``page_multiple`` and at least
+    ``least_pages``; ``stale``: a draft's texts to mark."""
     fonts = register_fonts(project)
     descriptor = project.descriptor(game)
-    layout = Layout(BOOKLET_PAGES_MM[trim][0] * mm, BOOKLET_PAGES_MM[trim][1] * mm)
+    layout = Layout(BOOKLET_PAGES_MM[trim][0] * mm, BOOKLET_PAGES_MM[trim][1] * mm, bleed=bleed_mm * mm)
     found: list[Problem] = []
     theme = theme_for(game, source, fonts, found)
-    ctx = Context(project, game, descriptor, data, source, draw=True, theme=theme, problems=found, stale=stale)
+    ctx = Context(project, game, descriptor, data, source, draw=True, theme=theme, problems=found,
+                  page_multiple=page_multiple, least_pages=least_pages, stale=stale)
     styles = make_styles(fonts, theme, source.lang, project_floor(project).pt("booklets"))
     width = layout.trim_w - 2 * layout.margin_x
     story = story_of(ctx, styles, width)
     if ctx.problems:
-        return b"", ctx.problems
+        return b"", [], ctx.problems
     buffer = io.BytesIO()
     title = source.meta.get("title", game.name(source.lang))
     doc = RulebookDocument(buffer, layout, theme, document_title(source.lang, title, source.meta.get("subtitle", "")),
                            footer=str(title), faces=ctx.faces, initialFontName=fonts["body"])
     doc.multiBuild(story)
-    return place_faces(buffer.getvalue(), doc.faces), []
+    return buffer.getvalue(), doc.faces, []
 
 
 def check_rulebook(project: Project, game: Game, data, languages=None) -> list[Problem]:

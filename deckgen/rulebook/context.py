@@ -46,6 +46,8 @@ class Context:
     problems: list[Problem] = field(default_factory=list)
     faces: list = field(default_factory=list)
     theme: Theme = field(default_factory=Theme)
+    page_multiple: int = 4  # the page count is padded to a multiple of it (a shop preset's booklet may say)
+    least_pages: int = 0  # and to at least this many (8 when the cover is printed apart)
     _renderers: dict = field(default_factory=dict)
     _fronts: dict = field(default_factory=dict)  # (deck, language, card) -> its rendered front, drawn once
     stale: frozenset[str] = frozenset()  # a draft's stale texts (white space normalised), marked in print

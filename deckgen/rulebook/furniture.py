@@ -122,9 +122,11 @@ class BackMatter(Flowable):
     """The story's last flowable: replaced, once the page it falls on is known, by the notes pages and the
     back cover (see :meth:`deckgen.rulebook.pdf.RulebookDocument.filterFlowables`)."""
 
-    def __init__(self, notes: list, back: list):
+    def __init__(self, notes: list, back: list, multiple: int = 4, least: int = 0):
         super().__init__()
         self.notes, self.back = notes, back  # flowables of one notes page; of the back cover
+        self.multiple = multiple  # the page count the back cover's number is a multiple of
+        self.least = least  # and at least this page count (a cover printed apart needs pages inside it)
         self.width = self.height = 0
 
     def wrap(self, *args):
@@ -135,14 +137,19 @@ class BackMatter(Flowable):
 
     def pages(self, page: int, at_top: bool) -> list:
         """The flowables that follow text ending on ``page`` (``at_top``: that page is still empty, and
-        becomes the first notes page): notes pages until the back cover is a page number divisible by 4."""
+        becomes the first notes page): notes pages until the back cover's page number is a multiple of
+        :attr:`multiple` (4: saddle stitch) and at least :attr:`least`."""
         flow: list = []
+        m = self.multiple
         if at_top:
-            notes = (-page) % 4 or 4  # the empty page is a notes page; the back cover follows on page + notes
+            notes = (-page) % m or m  # the empty page is a notes page; the back cover follows on page + notes
             flow += list(self.notes)
             notes -= 1
         else:
-            notes = (-(page + 1)) % 4
+            notes = (-(page + 1)) % m
+        back = page + notes + 1  # the back cover's page number
+        while back < self.least:
+            notes, back = notes + m, back + m
         for _ in range(notes):
             flow += [PageBreak(), *self.notes]
         return flow + [NextPageTemplate(BACK_TEMPLATE), PageBreak(), *self.back]
@@ -192,7 +199,7 @@ def back_matter(builder) -> BackMatter:
     cards = [str(t) for t in meta.get("cover_cards") or []]
     if cards and ctx.draw:
         back += [Spacer(1, 14 * mm), builder._card_row(cards, None, width_mm=24, align="CENTER")]
-    return BackMatter(notes_page(words, styles, ctx.theme), back)
+    return BackMatter(notes_page(words, styles, ctx.theme), back, ctx.page_multiple, ctx.least_pages)
 
 
 __all__ = ["BACK_TEMPLATE", "BackMatter", "RuledLines", "back_cover", "back_matter", "components", "count_words",
