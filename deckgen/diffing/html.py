@@ -89,6 +89,7 @@ def _name(game: str, label: str, lang: str, card: str, side: str) -> str:
 def write_report(report: dict[str, Any], sides: tuple[Side, Side], out: Path, scratch: Path) -> Path:
     """Write ``out/index.html`` and its pictures; returns the page."""
     out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
     folder = out / "pictures"
     old_dir, new_dir = folder / "old", folder / "new"
     old_spec, new_spec = picture_specs(report)
