@@ -54,7 +54,7 @@ def render_booklet(project: Project, game: Game, source: Source, data, trim: str
     ctx = Context(project, game, descriptor, data, source, draw=True, theme=theme, problems=found)
     styles = make_styles(fonts, theme, source.lang, project_floor(project).pt("booklets"))
     width = layout.trim_w - 2 * layout.margin_x
-    story = story_of(ctx, styles, width)
+    story = story_of(ctx, styles, width, (width, layout.trim_h - layout.margin_top - layout.margin_bottom))
     if ctx.problems:
         return b"", ctx.problems
     buffer = io.BytesIO()

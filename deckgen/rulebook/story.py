@@ -26,6 +26,7 @@ from deckgen.rulebook.keep import is_heading, keep_headings_with_next
 from deckgen.rulebook.lead_in import LeadIn
 from deckgen.rulebook.numbers import minus_signs
 from deckgen.rulebook.paragraph import Paragraph
+from deckgen.rulebook.quick_start import chapter_numbers, frame_size, quick_start_page, quick_start_span
 from deckgen.rulebook.pdf import Heading, next_body
 from deckgen.rulebook.source import Block
 from deckgen.rulebook.styles import plain_row, themed_table
@@ -45,9 +46,10 @@ class StoryBuilder:
         self.numbers = [0, 0, 0]
         self.keys = 0
         self.pages: dict[str, int] = {}  # heading id -> the page it is printed on (for the glossary)
+        self.values: dict[str, str] = chapter_numbers(ctx.source.blocks)  # {chapter-ID} in the text
 
     def para(self, text: str, style: str, block: Block | None = None, **values) -> Paragraph:
-        return Paragraph(self.ctx.xml(text, block, values), self.styles[style])
+        return Paragraph(self.ctx.xml(text, block, {**self.values, **values}), self.styles[style])
 
     def table_style(self, style: str, whole: bool = False, right: bool = False) -> ParagraphStyle:
         """A table cell's style: ``whole`` words are never hyphenated (names, labels, headers); ``right``
@@ -444,11 +446,16 @@ def _card_width(given: str | None, file: str, block: Block, problems: list) -> f
     return width
 
 
-def story_of(ctx: Context, styles, width: float) -> list:
+def story_of(ctx: Context, styles, width: float, page: tuple[float, float] | None = None) -> list:
+    """The booklet's flowables; ``page`` is the body frame's (width, height) in pt that the one-page quick
+    start must fit (the reading page's when not given)."""
     builder = StoryBuilder(ctx, styles, width)
     story = builder.cover() + builder.contents()
+    story += quick_start_page(builder, ctx.source.blocks, page or frame_size())  # its own page, or nothing
+    span = quick_start_span(ctx.source.blocks) or (0, 0)
+    chapters = ctx.source.blocks[:span[0]] + ctx.source.blocks[span[1]:]
     heading: Paragraph | None = None
-    for block in ctx.source.blocks:
+    for block in chapters:
         flow = builder.block(block)
         if heading is not None and flow and isinstance(flow[0], Table) and len(flow[0]._cellvalues) > 6:
             # a heading over a long table: keep them together only as far as the first rows (a page break
