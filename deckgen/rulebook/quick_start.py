@@ -3,7 +3,8 @@
 A level-1 section with the id ``quick-start`` (``# Quick start {#quick-start}``)
 is the booklet's quick start, wherever it stands in the source: the story
 sets it on a page of its own right after the contents, with an unnumbered
-heading listed in the contents, so the chapters keep their numbers.  Its
+heading (bookmarked, but not listed in the contents it follows), so the
+chapters keep their numbers.  Its
 subsections (any level) are set as unnumbered subheadings.  Its text may name
 a chapter by number with ``{chapter-ID}`` (``{chapter-showdown}`` -> "4"), so a
 pointer to the full rules cannot drift when chapters move.
@@ -19,14 +20,14 @@ import io
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Sequence
 
-from reportlab.platypus import KeepTogether, PageBreak
+from reportlab.platypus import Flowable, KeepTogether, PageBreak
 
 from deckgen.errors import Problem
 from deckgen.layout.papers import BOOKLET_PAGES_MM, READING_PAGE
 from deckgen.layout.papers import MM_TO_PT as mm
 from deckgen.rulebook.glossary_page import SectionHeading
 from deckgen.rulebook.paragraph import Paragraph
-from deckgen.rulebook.pdf import Heading, Layout
+from deckgen.rulebook.pdf import Layout
 from deckgen.rulebook.source import Block
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,6 +41,23 @@ def frame_size(trim: str = READING_PAGE) -> tuple[float, float]:
     w, h = BOOKLET_PAGES_MM[trim]
     layout = Layout(w * mm, h * mm)
     return layout.trim_w - 2 * layout.margin_x, layout.trim_h - layout.margin_top - layout.margin_bottom
+
+
+class Bookmark(Flowable):
+    """A PDF bookmark and outline entry (level 0) where it is drawn, without a line in the contents: the
+    quick start stands right after the contents page, which it would only lengthen."""
+
+    def __init__(self, text: str, key: str):
+        super().__init__()
+        self.text, self.key = text, key
+        self.width = self.height = 0
+
+    def wrap(self, *args: Any) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        self.canv.bookmarkPage(self.key)
+        self.canv.addOutlineEntry(self.text, self.key, level=0, closed=False)
 
 
 def quick_start_span(blocks: Sequence[Block]) -> tuple[int, int] | None:
@@ -70,9 +88,10 @@ def _height(flow: Sequence[Any], width: float) -> float:
 
     canvas = Canvas(io.BytesIO())  # some flowables (lists) measure their parts on a canvas
     total = 0.0
-    for flowable in flow:
+    for n, flowable in enumerate(flow):
         _w, h = flowable.wrapOn(canvas, width, 100_000)
-        total += float(h) + float(flowable.getSpaceBefore() or 0) + float(flowable.getSpaceAfter() or 0)
+        before = float(flowable.getSpaceBefore() or 0) if n else 0.0  # a page's top drops the first one's
+        total += float(h) + before + float(flowable.getSpaceAfter() or 0)
     return total
 
 
@@ -89,9 +108,8 @@ def quick_start_page(builder: "StoryBuilder", blocks: Sequence[Block], page: tup
     xml = ctx.xml(head.text, head)
     title = SectionHeading(f'<a name="{key}"/>{xml}', builder.styles["h1"], head.id, builder.pages)
     plain = Paragraph(xml, builder.styles["body"]).getPlainText().replace("\u00a0", " ").replace("\u202f", " ")
-    title.deckgen_heading = Heading(0, plain, key)
     numbers = list(builder.numbers)
-    flow: list = [title]
+    flow: list = [title, Bookmark(plain, key)]
     for block in body:
         if block.kind == "heading":  # an unnumbered subheading, whatever its level
             flow += [f for f in builder.heading(replace(block, level=3)) if f is not None]
