@@ -11,7 +11,8 @@ pointer to the full rules cannot drift when chapters move.
 
 The quick start must fit one page: when its flowables, measured at the
 page's width, are taller than the page's frame, the problem is reported at
-the section's heading (the build stops there, as for any booklet problem).
+the section's heading (the build stops there, as for any booklet problem);
+the check holds it to every booklet page size (A5 and half-letter).
 """
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from deckgen.rulebook.story import StoryBuilder
 
 QUICK_START_ID = "quick-start"
+
+
+def every_frame() -> list[tuple[float, float]]:
+    """The body frames of every booklet page size (A5, half-letter): what ``deckgen check`` holds a quick
+    start to, whichever paper it is built for."""
+    return [frame_size(trim) for trim in BOOKLET_PAGES_MM]
 
 
 def frame_size(trim: str = READING_PAGE) -> tuple[float, float]:
@@ -95,9 +102,10 @@ def _height(flow: Sequence[Any], width: float) -> float:
     return total
 
 
-def quick_start_page(builder: "StoryBuilder", blocks: Sequence[Block], page: tuple[float, float]) -> list:
+def quick_start_page(builder: "StoryBuilder", blocks: Sequence[Block],
+                     pages: Sequence[tuple[float, float]]) -> list:
     """The quick start's flowables (heading, text, page break), or [] when the source has none; a problem
-    at its heading when it does not fit one page of ``page`` (frame width, height in pt)."""
+    at its heading when it does not fit one page of each of ``pages`` (frame width, height in pt)."""
     span = quick_start_span(blocks)
     if span is None:
         return []
@@ -116,10 +124,11 @@ def quick_start_page(builder: "StoryBuilder", blocks: Sequence[Block], page: tup
         else:
             flow += builder.block(block)
     builder.numbers = numbers
-    width, height = page
-    taken = _height(flow, width)
-    if taken > height + 0.5:
-        ctx.problems.append(Problem(ctx.source.file, head.line, None, None,
-                                    f"the quick start takes {taken / mm:.0f} mm, one page holds "
-                                    f"{height / mm:.0f} mm: shorten it to fit one page"))
+    for width, height in pages:
+        taken = _height(flow, width)
+        if taken > height + 0.5:
+            ctx.problems.append(Problem(ctx.source.file, head.line, None, None,
+                                        f"the quick start takes {taken / mm:.0f} mm, one page holds "
+                                        f"{height / mm:.0f} mm: shorten it to fit one page"))
+            break
     return [KeepTogether(flow), PageBreak()]

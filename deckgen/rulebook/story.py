@@ -26,7 +26,7 @@ from deckgen.rulebook.keep import is_heading, keep_headings_with_next
 from deckgen.rulebook.lead_in import LeadIn
 from deckgen.rulebook.numbers import minus_signs
 from deckgen.rulebook.paragraph import Paragraph
-from deckgen.rulebook.quick_start import chapter_numbers, frame_size, quick_start_page, quick_start_span
+from deckgen.rulebook.quick_start import chapter_numbers, every_frame, quick_start_page, quick_start_span
 from deckgen.rulebook.pdf import Heading, next_body
 from deckgen.rulebook.source import Block
 from deckgen.rulebook.styles import plain_row, themed_table
@@ -448,10 +448,10 @@ def _card_width(given: str | None, file: str, block: Block, problems: list) -> f
 
 def story_of(ctx: Context, styles, width: float, page: tuple[float, float] | None = None) -> list:
     """The booklet's flowables; ``page`` is the body frame's (width, height) in pt that the one-page quick
-    start must fit (the reading page's when not given)."""
+    start must fit (every booklet page size's when not given, as the check asks)."""
     builder = StoryBuilder(ctx, styles, width)
     story = builder.cover() + builder.contents()
-    story += quick_start_page(builder, ctx.source.blocks, page or frame_size())  # its own page, or nothing
+    story += quick_start_page(builder, ctx.source.blocks, [page] if page else every_frame())  # a page, or nothing
     span = quick_start_span(ctx.source.blocks) or (0, 0)
     chapters = ctx.source.blocks[:span[0]] + ctx.source.blocks[span[1]:]
     heading: Paragraph | None = None
