@@ -181,6 +181,14 @@ def _in_bold(text: str, start: int) -> bool:
     return any(m.start() <= start < m.end() for m in _BOLD.finditer(text))
 
 
+def _outside_quick_start(blocks: list[Block]) -> list[Block]:
+    """The blocks but those of the quick start, which previews the rules before the chapters explain them."""
+    from deckgen.rulebook.quick_start import quick_start_span
+
+    start, end = quick_start_span(blocks) or (0, 0)
+    return blocks[:start] + blocks[end:]
+
+
 def defined_problems(source: Source, terms: Iterable[Term]) -> list[Problem]:
     """Terms used before the section that defines them (where not set in bold), as warnings."""
     found = []
@@ -193,7 +201,7 @@ def defined_problems(source: Source, terms: Iterable[Term]) -> list[Problem]:
             found.append(_at(term, f"defined: {source.file} has no section {{#{term.defined}}}", warning=True))
             continue
         patterns = term_patterns(term)
-        for block in source.blocks:
+        for block in _outside_quick_start(source.blocks):
             if block is section:
                 break
             if block.kind == "directive":

@@ -67,7 +67,7 @@ def lay_out_booklet(project: Project, game: Game, source: Source, data, trim: st
                   page_multiple=page_multiple, least_pages=least_pages, stale=stale)
     styles = make_styles(fonts, theme, source.lang, project_floor(project).pt("booklets"))
     width = layout.trim_w - 2 * layout.margin_x
-    story = story_of(ctx, styles, width)
+    story = story_of(ctx, styles, width, (width, layout.trim_h - layout.margin_top - layout.margin_bottom))
     if ctx.problems:
         return b"", [], ctx.problems
     buffer = io.BytesIO()

@@ -26,6 +26,7 @@ from deckgen.rulebook.keep import is_heading, keep_headings_with_next
 from deckgen.rulebook.lead_in import LeadIn
 from deckgen.rulebook.numbers import minus_signs
 from deckgen.rulebook.paragraph import Paragraph
+from deckgen.rulebook.quick_start import chapter_numbers, every_frame, quick_start_page, quick_start_span
 from deckgen.rulebook.pdf import Heading, next_body
 from deckgen.rulebook.source import Block
 from deckgen.rulebook.styles import plain_row, themed_table
@@ -45,13 +46,15 @@ class StoryBuilder:
         self.numbers = [0, 0, 0]
         self.keys = 0
         self.pages: dict[str, int] = {}  # heading id -> the page it is printed on (for the glossary)
+        self.values: dict[str, str] = chapter_numbers(ctx.source.blocks)  # {chapter-ID} in the text
 
     def para(self, text: str, style: str, block: Block | None = None, **values) -> Paragraph:
+        style_of = self.styles[style]
         if self.ctx.stale and " ".join(text.split()) in self.ctx.stale:
             from deckgen.rulebook.stale_marks import stale_style
 
-            return Paragraph(self.ctx.xml(text, block, values), stale_style(self.styles[style]))
-        return Paragraph(self.ctx.xml(text, block, values), self.styles[style])
+            style_of = stale_style(style_of)
+        return Paragraph(self.ctx.xml(text, block, {**self.values, **values}), style_of)
 
     def table_style(self, style: str, whole: bool = False, right: bool = False) -> ParagraphStyle:
         """A table cell's style: ``whole`` words are never hyphenated (names, labels, headers); ``right``
@@ -448,11 +451,16 @@ def _card_width(given: str | None, file: str, block: Block, problems: list) -> f
     return width
 
 
-def story_of(ctx: Context, styles, width: float) -> list:
+def story_of(ctx: Context, styles, width: float, page: tuple[float, float] | None = None) -> list:
+    """The booklet's flowables; ``page`` is the body frame's (width, height) in pt that the one-page quick
+    start must fit (every booklet page size's when not given, as the check asks)."""
     builder = StoryBuilder(ctx, styles, width)
     story = builder.cover() + builder.contents()
+    story += quick_start_page(builder, ctx.source.blocks, [page] if page else every_frame())  # a page, or nothing
+    span = quick_start_span(ctx.source.blocks) or (0, 0)
+    chapters = ctx.source.blocks[:span[0]] + ctx.source.blocks[span[1]:]
     heading: Paragraph | None = None
-    for block in ctx.source.blocks:
+    for block in chapters:
         flow = builder.block(block)
         if heading is not None and flow and isinstance(flow[0], Table) and len(flow[0]._cellvalues) > 6:
             # a heading over a long table: keep them together only as far as the first rows (a page break
