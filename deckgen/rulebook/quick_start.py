@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from reportlab.platypus import Flowable, KeepTogether, PageBreak
 
@@ -31,8 +31,6 @@ from deckgen.rulebook.paragraph import Paragraph
 from deckgen.rulebook.pdf import Layout
 from deckgen.rulebook.source import Block
 
-if TYPE_CHECKING:  # pragma: no cover
-    from deckgen.rulebook.story import StoryBuilder
 
 QUICK_START_ID = "quick-start"
 
@@ -102,7 +100,7 @@ def _height(flow: Sequence[Any], width: float) -> float:
     return total
 
 
-def quick_start_page(builder: "StoryBuilder", blocks: Sequence[Block],
+def quick_start_page(builder: Any, blocks: Sequence[Block],
                      pages: Sequence[tuple[float, float]]) -> list:
     """The quick start's flowables (heading, text, page break), or [] when the source has none; a problem
     at its heading when it does not fit one page of each of ``pages`` (frame width, height in pt)."""
