@@ -53,7 +53,7 @@ def test_copies_per_deck_are_in_the_sheet_names_and_the_shop_file_holds_one_deck
     assert names == ["demo-en-cards.pdf", "demo-en-x3-a4.pdf"]
     one_deck = load_project(starter).games["demo"].decks["demo"].total_cards
     assert len(PdfReader(tmp_path / "demo" / "demo-en-cards.pdf").pages) == one_deck + 1  # one deck, its back
-    assert len(PdfReader(tmp_path / "demo" / "demo-en-x3-a4.pdf").pages) == 2  # 12 cards: one sheet
+    assert len(PdfReader(tmp_path / "demo" / "demo-en-x3-a4.pdf").pages) == 2 * 2  # 3 x 4 cards, 9 a sheet
     record = last_run(options_store(BuildOptions(out=tmp_path)), load_project(starter), "demo",
                       BuildOptions(out=tmp_path, languages=("en",), decks=("demo",), deck_copies=(("demo", 3),),
                                    documents=False, booklets=False))
