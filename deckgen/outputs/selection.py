@@ -33,6 +33,7 @@ class BuildOptions:
     copies: int = 1  # every deck this many times (a convention with several tables), unless deck_copies says
     decks: tuple[str, ...] = ()  # only these decks (an id like "classic", or id-variant like "classic-cloud-city")
     deck_copies: tuple[tuple[str, int], ...] = ()  # (deck id or label, copies): that deck's own --copies
+    deck_files: bool = True  # False: no deck at all, only documents and booklets (a convention kit's languages)
     documents: bool = True  # documents and booklets too (not for a reprint of cards)
     booklets: bool = True  # the rule booklets among them (False: `deckgen rules` makes them on their own)
     vector: bool = False  # cards placed as vector graphics instead of rasters
@@ -233,6 +234,8 @@ def with_documents(options: BuildOptions) -> bool:
 
 def build_decks(project: Project, game_ids: list[str], options: BuildOptions) -> list[tuple[Game, Deck, str]]:
     """(game, deck, language) of every deck a build renders, in build order."""
+    if not options.deck_files:
+        return []
     listed = listed_deck(project, game_ids, options) if options.deck_file is not None else None
     found = []
     for gid in game_ids:
