@@ -22,6 +22,7 @@ from deckgen import __version__
 from deckgen.commands.common import EXIT_INPUT, EXIT_INTERNAL, report_problems
 from deckgen.commands.gallery import preview, serve, showcase
 from deckgen.commands.games import check, decisions, judge, simulate
+from deckgen.commands.kit import kit
 from deckgen.commands.making import build, calibrate, clean, export, rules
 from deckgen.commands.project import list_cmd, new, schema, trust_cmd
 from deckgen.errors import DeckgenError
@@ -144,8 +145,8 @@ def _trust_for_this_run(ctx) -> None:
 
 
 
-for _command in (build, export, calibrate, clean, rules, check, judge, simulate, decisions, preview, serve, showcase,
-                 list_cmd, new, trust_cmd, schema):
+for _command in (build, export, calibrate, clean, rules, kit, check, judge, simulate, decisions, preview, serve,
+                 showcase, list_cmd, new, trust_cmd, schema):
     main.add_command(_command)
 
 

@@ -58,6 +58,7 @@ class RunItem:
     copies: int
     pages: int | None
     label: str
+    cuts_per_sheet: int = 0  # a card sheet's cuts (a grid of C columns and R rows: C + R + 2)
 
 
 @dataclass
@@ -159,7 +160,8 @@ def kit_arithmetic(project: Project, plan: KitPlan, out: Path, built_pages=None)
         for p in planned:
             pages = p.pages if p.pages is not None else (built_pages(p.path) if built_pages else None)
             if p.kind == "sheets":
-                runs[(g.route, "cards")].items.append(RunItem(p.path, 1, pages, p.path.stem))
+                runs[(g.route, "cards")].items.append(RunItem(p.path, 1, pages, p.path.stem,
+                                                              _sheet_cuts(project, game, p.path, g, route.paper)))
             elif p.kind == "booklet imposed" and g.booklets:
                 runs[(g.route, "booklets")].items.append(RunItem(p.path, g.booklets, pages, p.path.stem))
             elif p.kind == "document" and p.path.name in doc_names:
@@ -176,6 +178,20 @@ def kit_arithmetic(project: Project, plan: KitPlan, out: Path, built_pages=None)
             mine = [t for t in plan.tables if t.route == route_name]
             run.items.append(RunItem(labels_path(out, route_name), 1, sum(t.count for t in mine), "table labels"))
     return KitArithmetic(groups, [r for r in runs.values() if r.items], numbered)
+
+
+def _sheet_cuts(project: Project, game, path: Path, g: Group, paper: str) -> int:
+    """The cuts of one sheet of the deck whose sheets file is ``path``: C + R + 2 for a grid of C x R."""
+    from deckgen.layout.geometry import plan_sheet
+    from deckgen.layout.layouts import load_layout
+    from deckgen.layout.papers import PAPERS_MM
+
+    for base in game.decks.values():
+        for deck in (base, *base.variants.values()):
+            if path.name.startswith(f"{deck_stem(deck, g.lang)}-"):
+                sheet = plan_sheet(*PAPERS_MM[paper], deck.size, load_layout("grid", project.root))
+                return sheet.cols + sheet.rows + 2
+    return 0
 
 
 def labels_path(out: Path, route: str) -> Path:
