@@ -49,7 +49,7 @@ def shop_files(plan: KitPlan, arith: KitArithmetic) -> dict[str, str]:
 
 
 def make_kit(project: Project, plan: KitPlan, out: Path, progress: Callable | None = None,
-             dpi: int = 300, use_cache: bool = True) -> list[Path]:
+             dpi: int = 300, use_cache: bool = True, workers: int | None = None) -> list[Path]:
     """Build and write the kit into ``out``; the files written."""
     from dataclasses import replace
 
@@ -64,7 +64,8 @@ def make_kit(project: Project, plan: KitPlan, out: Path, progress: Callable | No
         if route.preset is not None:
             continue
         profile = load_profile(_profile_path(project, route.profile)) if route.profile is not None else None
-        options = replace(g.options(build_dir, route.paper, route.duplex, profile), dpi=dpi, use_cache=use_cache)
+        options = replace(g.options(build_dir, route.paper, route.duplex, profile), dpi=dpi, use_cache=use_cache,
+                          workers=workers)
         build(project, [g.game], options, progress)
     arith = kit_arithmetic(project, plan, build_dir, built_pages=pdf_pages)
     written: list[Path] = []
@@ -123,7 +124,7 @@ def page_coverage(path: Path, dpi: int = 10) -> float | None:
             from PIL import Image
 
             with Image.open(page) as image:
-                pixels = list(image.getdata())
+                pixels = list(image.convert("L").tobytes())
             darkness.append(1 - sum(pixels) / (255 * len(pixels)) if pixels else 0.0)
     return round(100 * sum(darkness) / len(darkness), 1) if darkness else None
 

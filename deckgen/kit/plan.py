@@ -19,6 +19,9 @@ from deckgen.yamlpos import Located, load_yaml, parse_yaml
 
 #: The languages the kit's own words (plan.pdf, table labels) are written in.
 KIT_LANGUAGES = ("en", "de", "fr", "ru")
+#: The players a game without rules of deckgen's (a ``deckgen new`` game) may have at a table: the registry's
+#: default range.
+DEFAULT_PLAYERS = (2, 8)
 #: The route of a table that names none, when the plan names no routes: printed at home.
 HOME = "home"
 
@@ -178,7 +181,7 @@ def _table(project: Project, raw: dict, path: tuple, routes: dict[str, Route], f
     if count < 1:
         problem((*path, "count"), f"a game is played at 1 table or more, not {count}")
     descriptor = project.descriptor(game)
-    fewest, most = descriptor.players if descriptor is not None else (1, 99)
+    fewest, most = descriptor.players if descriptor is not None else DEFAULT_PLAYERS
     players = raw.get("players", most)
     if not fewest <= players <= most:
         problem((*path, "players"), f"{game.id} is played by {fewest} to {most} players, not {players}")
