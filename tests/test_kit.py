@@ -4,6 +4,7 @@ printer order, a plan with a mistake refused with one located line before anythi
 from __future__ import annotations
 
 import json
+import zipfile
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
@@ -12,7 +13,7 @@ from deckgen.cli import main
 from deckgen.errors import DeckgenError
 from deckgen.kit.arithmetic import kit_arithmetic
 from deckgen.kit.make import make_kit
-from deckgen.kit.plan import plan_from_text, short_plan
+from deckgen.kit.plan import plan_from_text, read_plan, short_plan
 from deckgen.loader import load_project
 from deckgen.scaffold import create_project
 from tests.conftest import ROOT
@@ -87,13 +88,22 @@ def test_a_plan_file_with_routes_spares_and_the_organisers_language(project, tmp
     (("organiser_lang: fr", "organiser_lang: it"), "PLAN.yaml:1:1: organiser_lang: the kit's words are in en, de, fr, ru"),
     (("spares: {decks: 1}", "spares: {decks: 1"), "PLAN.yaml:9:1: invalid YAML"),
 ])
-def test_a_plan_with_a_mistake_is_one_located_line_and_writes_nothing(project, tmp_path, change, where):
+def test_a_plan_with_a_mistake_is_one_located_line(project, tmp_path, change, where):
     path = tmp_path / "PLAN.yaml"
     path.write_text(PLAN.replace(*change), encoding="utf-8")
+    with pytest.raises(DeckgenError) as caught:
+        read_plan(project, path)
+    problems = [str(p).replace(f"{tmp_path}/", "") for p in caught.value.problems]
+    assert len(problems) == 1 and problems[0].startswith(where), problems
+
+
+def test_deckgen_kit_says_the_mistake_in_one_line_and_writes_nothing(tmp_path):
+    path = tmp_path / "PLAN.yaml"
+    path.write_text(PLAN.replace("players: 2", "players: 5"), encoding="utf-8")
     result = CliRunner().invoke(main, ["kit", str(path), "--out", str(tmp_path / "kit")])
-    assert result.exit_code == 2, result.output
-    problems = result.output.replace(f"{tmp_path}/", "").splitlines()
-    assert problems[1:] == ["1 problem"] and problems[0].startswith(where), problems
+    assert result.exit_code == 2
+    assert result.output.replace(f"{tmp_path}/", "").splitlines() == [
+        "PLAN.yaml:4:30: tables.1.players: pazaak is played by 2 to 2 players, not 5", "1 problem"]
     assert not (tmp_path / "kit").exists()
 
 
@@ -185,3 +195,18 @@ def test_the_bundled_convention_kit_renders(tmp_path):
     assert data["total"]["complete"]
     for run in data["runs"]:
         assert len(PdfReader(tmp_path / run["file"]).pages) == run["pages"]
+
+
+@pytest.mark.slow
+def test_a_shop_order_bundles_the_presets_files_and_the_quantities(tmp_path):
+    project = load_project(starter(tmp_path / "proj"))
+    plan = plan_from_text(project, "tables: [{game: demo, count: 2, langs: [en]}, {game: demo, count: 3, langs: [de], "
+                                   "route: shop}]\nroutes: {home: {printer: {}}, shop: {preset: mpc}}\n")
+    make_kit(project, plan, tmp_path / "kit", dpi=72)
+    with zipfile.ZipFile(tmp_path / "kit" / "order-shop-mpc.zip") as bundle:
+        quantities = json.loads(bundle.read("quantities.json"))
+        names = bundle.namelist()
+    assert quantities == {"demo/demo-de": 3} and sum(quantities.values()) == 3
+    assert "demo/mpc/demo-de.csv" in names and any(n.endswith("-front.png") for n in names)
+    labels = PdfReader(tmp_path / "kit" / "labels-home.pdf")
+    assert len(labels.pages) == 2 + 3  # the shop's tables get their labels with the home route's

@@ -78,9 +78,10 @@ class Run:
 
     @property
     def pages(self) -> int | None:
-        if any(i.pages is None for i in self.items):
+        known = [(i.pages, i.copies) for i in self.items if i.pages is not None]
+        if len(known) < len(self.items):
             return None
-        return sum(int(i.pages) * i.copies for i in self.items)
+        return sum(pages * copies for pages, copies in known)
 
     @property
     def sheets(self) -> int | None:
@@ -129,7 +130,7 @@ def groups_of(project: Project, plan: KitPlan) -> list[Group]:
 
 def numbered_tables(plan: KitPlan) -> list[tuple[int, str, str, int]]:
     """(number, game, first language, players) of every table, numbered from 1 in plan order."""
-    found = []
+    found: list[tuple[int, str, str, int]] = []
     for table in plan.tables:
         for _ in range(table.count):
             found.append((len(found) + 1, table.game, table.langs[0], table.players))
@@ -174,8 +175,8 @@ def kit_arithmetic(project: Project, plan: KitPlan, out: Path, built_pages=None)
                     runs[(g.route, "boxes")].items.append(RunItem(p.path, g.deck_copies[label], pages, p.path.stem))
     numbered = numbered_tables(plan)
     for (route_name, name), run in runs.items():
-        if name == "documents":  # a folded label per table of the route
-            mine = [t for t in plan.tables if t.route == route_name]
+        if name == "documents":  # a folded label per table of the route (the first printed here: every shop's too)
+            mine = [t for t in plan.tables if t.route in label_routes(plan, route_name)]
             run.items.append(RunItem(labels_path(out, route_name), 1, sum(t.count for t in mine), "table labels"))
     return KitArithmetic(groups, [r for r in runs.values() if r.items], numbered)
 
@@ -192,6 +193,15 @@ def _sheet_cuts(project: Project, game, path: Path, g: Group, paper: str) -> int
                 sheet = plan_sheet(*PAPERS_MM[paper], deck.size, load_layout("grid", project.root))
                 return sheet.cols + sheet.rows + 2
     return 0
+
+
+def label_routes(plan: KitPlan, route: str) -> set[str]:
+    """The routes whose tables' labels print with ``route``'s documents: its own, and — for the first route
+    printed here — every shop route's."""
+    first = next((name for name, r in plan.routes.items() if r.preset is None
+                  and any(t.route == name for t in plan.tables)), None)
+    shops = {name for name, r in plan.routes.items() if r.preset is not None}
+    return {route} | (shops if route == first else set())
 
 
 def labels_path(out: Path, route: str) -> Path:

@@ -11,18 +11,21 @@ from deckgen.model import Project
 
 
 def labels_pdf(project: Project, plan: KitPlan, route: str, numbered: list[tuple[int, str, str, int]]) -> bytes:
-    """The labels of the tables of ``route``: the table's number, its game, players and rule languages, in the
+    """The labels of the tables of ``route`` (and of the shops', with the first route printed here): the table's
+    number, its game, players and rule languages, in the
     table's language when the kit has words in it (else the organiser's)."""
     from deckgen.layout.pdfcanvas import open_canvas
 
-    on_route = {t.game for t in plan.tables if t.route == route}
-    langs = {t.game: t.langs for t in plan.tables if t.route == route}
+    from deckgen.kit.arithmetic import label_routes
+
+    routes = label_routes(plan, route)
+    tables = [t for t in plan.tables for _ in range(t.count)]
     width, height = 841.89, 595.28  # A4 landscape: folded in half along the long middle
     title_font, body_font = kit_font(project, "display"), kit_font(project, "body")
     buffer = io.BytesIO()
     canvas = open_canvas((width, height), body_font, "table labels", buffer)
-    for number, gid, lang, players in numbered:
-        if gid not in on_route:
+    for (number, gid, lang, players), table in zip(numbered, tables):
+        if table.route not in routes:
             continue
         words = kit_words(lang if lang.split("-")[0] in KIT_LANGUAGES else plan.organiser_lang)
         game = project.games[gid].name(lang)
@@ -38,7 +41,7 @@ def labels_pdf(project: Project, plan: KitPlan, route: str, numbered: list[tuple
             canvas.setFont(body_font, 16)
             canvas.drawCentredString(width / 2, height / 2 - 190, "  ·  ".join(
                 [words["label-players"].format(players=players),
-                 words["label-langs"].format(langs=", ".join(langs[gid]))]))
+                 words["label-langs"].format(langs=", ".join(table.langs))]))
             canvas.restoreState()
         canvas.setDash(4, 4)
         canvas.setStrokeGray(0.6)

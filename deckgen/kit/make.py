@@ -69,11 +69,11 @@ def make_kit(project: Project, plan: KitPlan, out: Path, progress: Callable | No
         build(project, [g.game], options, progress)
     arith = kit_arithmetic(project, plan, build_dir, built_pages=pdf_pages)
     written: list[Path] = []
-    for route in {r.route for r in arith.runs}:
+    for printed in sorted({r.route for r in arith.runs}):
         from deckgen.kit.labels import labels_pdf
 
-        path = labels_path(build_dir, route)
-        write_atomic(path, labels_pdf(project, plan, route, arith.numbered))
+        path = labels_path(build_dir, printed)
+        write_atomic(path, labels_pdf(project, plan, printed, arith.numbered))
         written.append(path)
     coverage: dict[str, float | None] = {}
     for run in arith.runs:
@@ -82,8 +82,8 @@ def make_kit(project: Project, plan: KitPlan, out: Path, progress: Callable | No
         coverage[run.file] = page_coverage(path)
         written.append(path)
     shops = shop_files(plan, arith)
-    for route, name in shops.items():
-        written.append(_shop_bundle(project, plan, arith, route, out / name, build_dir, dpi))
+    for shop, name in shops.items():
+        written.append(_shop_bundle(project, plan, arith, shop, out / name, build_dir, dpi))
     data = plan_data(project, plan, arith, coverage, shops)
     write_atomic(out / "plan.json", (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
     lines = plan_lines(project, plan, data)
