@@ -122,6 +122,20 @@ def test_the_short_form_names_the_argument_at_fault(project):
         "archeon)"]
 
 
+def test_gladbach_tables_bring_the_tournament_pages_in_the_organisers_language(project, tmp_path):
+    from deckgen.kit.tournament import tournament_pdf
+
+    plan = plan_from_text(project, "organiser_lang: fr\ntables: [{game: gladbach, count: 3, players: 5, langs: [de]}]\n")
+    documents = runs_by_name(kit_arithmetic(project, plan, tmp_path / "build"))["documents"]
+    tournament = next(i for i in documents.items if i.label == "tournament-gladbach")
+    assert tournament.pages == 1 + 1  # the procedure, and one sheet of 18 rows for 15 players
+    for lang, words in (("en", "our decision"), ("de", "unsere Entscheidung"), ("fr", "notre décision"),
+                        ("ru", "наше решение")):
+        reader = PdfReader(__import__("io").BytesIO(tournament_pdf(project, project.games["gladbach"], lang, 40)))
+        assert len(reader.pages) == 1 + 3  # 40 players: three sheets
+        assert words in " ".join(reader.pages[0].extract_text().split())
+
+
 def starter(root):
     """A ``deckgen new`` project; ``rules=False``: without its rule booklets (the slow part of a kit)."""
     create_project(root)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from deckgen.kit.needs import table_decks, table_documents
 from deckgen.kit.plan import KitPlan
+from deckgen.kit.tournament import tournament_pages, tournament_path
 from deckgen.model import Project
 from deckgen.outputs.selection import BuildOptions, deck_stem
 
@@ -178,6 +179,9 @@ def kit_arithmetic(project: Project, plan: KitPlan, out: Path, built_pages=None)
         if name == "documents":  # a folded label per table of the route (the first printed here: every shop's too)
             mine = [t for t in plan.tables if t.route in label_routes(plan, route_name)]
             run.items.append(RunItem(labels_path(out, route_name), 1, sum(t.count for t in mine), "table labels"))
+            for gid, players in tournament_players(project, plan, route_name).items():
+                run.items.append(RunItem(tournament_path(out, gid), 1, tournament_pages(players),
+                                         f"tournament-{gid}"))
     return KitArithmetic(groups, [r for r in runs.values() if r.items], numbered)
 
 
@@ -193,6 +197,18 @@ def _sheet_cuts(project: Project, game, path: Path, g: Group, paper: str) -> int
                 sheet = plan_sheet(*PAPERS_MM[paper], deck.size, load_layout("grid", project.root))
                 return sheet.cols + sheet.rows + 2
     return 0
+
+
+def tournament_players(project: Project, plan: KitPlan, route: str) -> dict[str, int]:
+    """{game with tournament pages: its players at every table} for the games whose pages print with
+    ``route``'s documents (see :func:`label_routes`)."""
+    from deckgen.kit.tournament import has_tournament
+
+    found: dict[str, int] = {}
+    for t in plan.tables:
+        if t.route in label_routes(plan, route) and has_tournament(project.games[t.game]):
+            found[t.game] = found.get(t.game, 0) + t.count * t.players
+    return found
 
 
 def label_routes(plan: KitPlan, route: str) -> set[str]:

@@ -17,9 +17,10 @@ import zipfile
 from pathlib import Path
 from typing import Callable
 
-from deckgen.kit.arithmetic import KitArithmetic, Run, kit_arithmetic, labels_path
+from deckgen.kit.arithmetic import KitArithmetic, Run, kit_arithmetic, labels_path, tournament_players
 from deckgen.kit.plan import KitPlan
 from deckgen.kit.report import plan_data, plan_lines, plan_pdf
+from deckgen.kit.tournament import tournament_path, tournament_pdf
 from deckgen.model import Project
 from deckgen.output import write_atomic
 
@@ -75,6 +76,10 @@ def make_kit(project: Project, plan: KitPlan, out: Path, progress: Callable | No
         path = labels_path(build_dir, printed)
         write_atomic(path, labels_pdf(project, plan, printed, arith.numbered))
         written.append(path)
+        for gid, players in tournament_players(project, plan, printed).items():
+            path = tournament_path(build_dir, gid)
+            write_atomic(path, tournament_pdf(project, project.games[gid], plan.organiser_lang, players))
+            written.append(path)
     coverage: dict[str, float | None] = {}
     for run in arith.runs:
         path = out / run.file
