@@ -79,7 +79,7 @@ def _standings(canvas, sheet: dict[str, str], players: int, body: str, bold: str
     """The standings sheet: place, player, then table, points and chips per game, then the totals."""
     width, height = 841.89, 595.28
     margin = 36.0
-    columns = [(sheet["place"], 40), (sheet["player"], 150)]
+    columns: list[tuple[str, float]] = [(sheet["place"], 40), (sheet["player"], 150)]
     for n in range(1, GAMES + 1):
         columns += [(f"{sheet['table']}", 38), (sheet["points"], 44), (sheet["chips"], 44)]
     columns += [(sheet["total"], 64), (sheet["total-chips"], 64)]
@@ -91,7 +91,7 @@ def _standings(canvas, sheet: dict[str, str], players: int, body: str, bold: str
         canvas.setFont(bold, 16)
         canvas.drawString(margin, height - 50, sheet["title"])
         top = height - 90
-        x = margin
+        x: float = margin
         canvas.setFont(bold, 9)
         for n in range(GAMES):  # the game over its three columns
             start = margin + sum(w for _, w in columns[:2 + 3 * n])
