@@ -136,6 +136,18 @@ def test_gladbach_tables_bring_the_tournament_pages_in_the_organisers_language(p
         assert words in " ".join(reader.pages[0].extract_text().split())
 
 
+def test_a_table_key_naming_a_deck_the_game_lacks_is_located_in_game_yaml(tmp_path):
+    root = starter(tmp_path / "proj")
+    game_yaml = root / "data" / "demo" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "table:\n  decks: {demo: 1}\n  per_player: {dmeo: 1}\n")
+    project = load_project(root)
+    with pytest.raises(DeckgenError) as caught:
+        kit_arithmetic(project, short_plan(project, ("demo:2",), ("en",)), tmp_path / "kit")
+    assert [str(p) for p in caught.value.problems] == [
+        "data/demo/game.yaml:" + str(len(game_yaml.read_text().splitlines())) +
+        ":16: table.per_player.dmeo: the game has no deck 'dmeo' (its decks: demo)"]
+
+
 def starter(root):
     """A ``deckgen new`` project; ``rules=False``: without its rule booklets (the slow part of a kit)."""
     create_project(root)
