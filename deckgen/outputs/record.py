@@ -2,10 +2,9 @@
 files it no longer writes — and only those.
 
 A *run* is one game built with one choice of what to print: its languages,
-decks (``--decks``), variant, cards, deck list, ink, and whether documents
-and booklets are made.  How it is printed
-(paper, copies, duplex, layout, dpi, instructions, cut files, split parts)
-is not part of it: building classic with ``--copies 6`` after ``--copies 1``
+decks (``--decks``), variant, cards, deck list, ink, paper, and whether
+documents and booklets are made.  How it is printed (copies, duplex,
+layout, dpi, instructions, cut files, split parts) is not part of it: building classic with ``--copies 6`` after ``--copies 1``
 is the same run, so ``classic-en-a4.pdf`` goes when ``classic-en-x6-a4.pdf``
 comes; building ``--lang de`` after ``--lang en`` is another run, and both
 stay.  A file is removed only if the record of the same run in the same
@@ -35,7 +34,7 @@ def run_identity(project: Project, game_id: str, options: BuildOptions) -> dict[
     return {"game": game_id, "languages": build_languages(project, options), "decks": sorted(options.decks),
             "variant": options.variant, "cards": sorted(options.cards), "ink": options.ink,
             "deck_file": str(options.deck_file) if options.deck_file is not None else None,
-            "documents": options.documents, "booklets": options.booklets}
+            "documents": options.documents, "booklets": options.booklets, "paper": options.paper}
 
 
 def _key(options: BuildOptions, identity: dict[str, Any]) -> str:
@@ -75,7 +74,7 @@ def keep_records(store: Store, project: Project, game_ids: list[str], options: B
         copies = {f"{deck.label}-{lang}" if deck.localized else deck.label: deck_copies(deck, options)
                   for game, deck, lang in build_decks(project, [gid], options)}
         store.put(RECORD_KIND, _key(options, identity),
-                  {**identity, "paper": options.paper, "duplex": options.duplex, "copies": copies,
+                  {**identity, "duplex": options.duplex, "copies": copies,
                    "files": [str(p) for p in _owned(options.out, gid, made)]})
 
 
