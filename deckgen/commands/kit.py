@@ -20,7 +20,8 @@ from deckgen.errors import DeckgenError, Problem
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="Short form: how the printer prints both sides (none: you turn the stack by hand).")
 @click.option("--printer", "printer_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Short form: a printer profile from deckgen calibrate, applied to every backs page.")
+              help="Short form: a printer profile moving every backs page (default: the one deckgen calibrate "
+                   "saved, if there is one).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="The kit's folder (default: output/kit/ in the project).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True,
@@ -57,8 +58,10 @@ def kit(tables, languages, paper, duplex, printer_file, out, dpi, dry_run, as_js
                                                                    f"leave out {flag}"))
         plan = read_plan(project, Path(tables[0]))
     else:
+        from deckgen.layout.printer import find_profile
+
         plan = short_plan(project, tuple(tables), chosen_languages(project, languages), paper.lower(), duplex,
-                          printer_file)
+                          find_profile(printer_file)[1])  # --printer, else the one deckgen calibrate saved
     folder = Path(out) if out is not None else project.root / "output" / "kit"
     if dry_run:
         _dry_run(project, plan, folder, as_json)
