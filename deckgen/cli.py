@@ -116,6 +116,7 @@ def main(ctx, debug, trust_once):
       deckgen list                     what games and decks the project has
       deckgen build                    everything into output/
       deckgen build classic --paper letter --duplex short
+      deckgen kit classic:6 pazaak:4 --lang de,en   a convention's print plan and runs
       deckgen check                    validate data, text fit and glyphs
       deckgen judge classic hand.yaml  who wins a showdown
       deckgen preview                  a gallery of every card (output/preview/)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from deckgen.commands.common import PAPERS, chosen_languages, load_for, progress_for, project_option
+from deckgen.commands.common import PAPERS, chosen_languages, load_for, output_folder, progress_for, project_option
 from deckgen.errors import DeckgenError, Problem
 
 
@@ -62,7 +62,7 @@ def kit(tables, languages, paper, duplex, printer_file, out, dpi, dry_run, as_js
 
         plan = short_plan(project, tuple(tables), chosen_languages(project, languages), paper.lower(), duplex,
                           find_profile(printer_file)[1])  # --printer, else the one deckgen calibrate saved
-    folder = Path(out) if out is not None else project.root / "output" / "kit"
+    folder = Path(out) if out is not None else output_folder(project, None) / "kit"
     if dry_run:
         _dry_run(project, plan, folder, as_json)
         return
