@@ -65,7 +65,7 @@ tables:
 routes:
   home: {printer: {paper: letter, duplex: none}}
   shop: {preset: mpc}
-spares: {decks: 1}
+spares: {decks: 1, sheet: true}
 """
 
 
@@ -74,7 +74,10 @@ def test_a_plan_file_with_routes_spares_and_the_organisers_language(project, tmp
     assert plan.organiser_lang == "fr" and plan.routes["home"].paper == "letter"
     arith = kit_arithmetic(project, plan, tmp_path)
     cards = runs_by_name(arith)["cards"]
-    assert [i.path.name for i in cards.items] == ["classic-en-x3-letter.pdf"]  # 2 tables and a spare deck
+    assert [(i.path.name, i.first_pages) for i in cards.items] == [
+        ("classic-en-x3-letter.pdf", None),  # 2 tables and a spare deck
+        ("classic-en-x3-letter.pdf", 2)]  # and a spare sheet: the first fronts and backs pages once more
+    assert cards.pages == 2 * 26 + 2
     assert all(r.route == "home" for r in arith.runs)  # the shop's table is ordered, not printed
 
 
@@ -86,7 +89,7 @@ def test_a_plan_file_with_routes_spares_and_the_organisers_language(project, tmp
     (("preset: mpc", "preset: mcp"), "PLAN.yaml:7:10: routes.shop.preset: no preset 'mcp' (did you mean 'mpc'?)"),
     (("route: shop", "route: post"), "PLAN.yaml:4:59: tables.1.route: no route 'post' (routes: home, shop)"),
     (("organiser_lang: fr", "organiser_lang: it"), "PLAN.yaml:1:1: organiser_lang: the kit's words are in en, de, fr, ru"),
-    (("spares: {decks: 1}", "spares: {decks: 1"), "PLAN.yaml:9:1: invalid YAML"),
+    (("spares: {decks: 1, sheet: true}", "spares: {decks: 1, sheet: true"), "PLAN.yaml:9:1: invalid YAML"),
 ])
 def test_a_plan_with_a_mistake_is_one_located_line(project, tmp_path, change, where):
     path = tmp_path / "PLAN.yaml"
@@ -156,7 +159,8 @@ def starter(root):
 
 @pytest.fixture(scope="module")
 def starter_kits(tmp_path_factory):
-    """Two kits of a ``deckgen new`` game without booklets, 3 tables each: printed duplex, and turned by hand."""
+    """Two kits of a ``deckgen new`` game without booklets, 3 tables each: printed duplex, and turned by hand with
+    a spare sheet."""
     import shutil
 
     root = starter(tmp_path_factory.mktemp("kit") / "proj")
@@ -164,8 +168,9 @@ def starter_kits(tmp_path_factory):
     project = load_project(root)
     kits = {}
     for duplex in ("long", "none"):
+        spare = "spares: {sheet: true}\n" if duplex == "none" else ""
         plan = plan_from_text(project, f"tables: [{{game: demo, count: 3, langs: [de]}}]\n"
-                                       f"routes: {{home: {{printer: {{duplex: {duplex}}}}}}}\n")
+                                       f"routes: {{home: {{printer: {{duplex: {duplex}}}}}}}\n" + spare)
         kits[duplex] = root / "output" / duplex
         make_kit(project, plan, kits[duplex], dpi=72, workers=1)
     return kits
@@ -194,7 +199,10 @@ def test_a_duplex_run_keeps_every_back_behind_its_front_and_the_copies_collated(
 
 
 def test_a_run_turned_by_hand_prints_every_front_then_every_back(starter_kits):
-    assert sides(starter_kits["none"] / "home-cards-a4.pdf") == ["F", "F", "B", "B"]
+    # two sheets and a spare of the first: every front, then every back in the same order
+    reader = PdfReader(starter_kits["none"] / "home-cards-a4.pdf")
+    assert sides(starter_kits["none"] / "home-cards-a4.pdf") == ["F", "F", "F", "B", "B", "B"]
+    assert "1/2" in reader.pages[2].extract_text() and "1/2" in reader.pages[5].extract_text()  # the spare
 
 
 @pytest.mark.slow

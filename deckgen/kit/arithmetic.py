@@ -60,6 +60,7 @@ class RunItem:
     pages: int | None
     label: str
     cuts_per_sheet: int = 0  # a card sheet's cuts (a grid of C columns and R rows: C + R + 2)
+    first_pages: int | None = None  # only the file's first pages (a spare sheet: its first fronts and backs)
 
 
 @dataclass
@@ -162,8 +163,12 @@ def kit_arithmetic(project: Project, plan: KitPlan, out: Path, built_pages=None)
         for p in planned:
             pages = p.pages if p.pages is not None else (built_pages(p.path) if built_pages else None)
             if p.kind == "sheets":
-                runs[(g.route, "cards")].items.append(RunItem(p.path, 1, pages, p.path.stem,
-                                                              _sheet_cuts(project, game, p.path, g, route.paper)))
+                cuts = _sheet_cuts(project, game, p.path, g, route.paper)
+                runs[(g.route, "cards")].items.append(RunItem(p.path, 1, pages, p.path.stem, cuts))
+                if plan.spare_sheet:  # the deck's first sheet once more, for lost or damaged cards
+                    side = 1 if p.duplex in ("none", "folded") else 2
+                    runs[(g.route, "cards")].items.append(RunItem(p.path, 1, side, f"{p.path.stem} (spare)", cuts,
+                                                                  side))
             elif p.kind == "booklet imposed" and g.booklets:
                 runs[(g.route, "booklets")].items.append(RunItem(p.path, g.booklets, pages, p.path.stem))
             elif p.kind == "document" and p.path.name in doc_names:

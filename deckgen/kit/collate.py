@@ -1,9 +1,10 @@
 """A printer run as one PDF, its pages in the order they go through the printer.
 
 Each file of the run comes as often as the run needs it, whole copy after
-whole copy (collated).  A duplex run (long or short edge) keeps every backs
-page right after its fronts page — the sheets files are made so, and a
-separator is a page and its blank back, so nothing shifts.  A cards run
+whole copy (collated); a spare sheet is a file's first sheet (its fronts
+and backs pages) once more.  A duplex run (long or short edge) keeps every
+backs page right after its fronts page — the sheets files are made so, and
+a separator is a page and its blank back, so nothing shifts.  A cards run
 with duplex ``none`` is turned by hand: every fronts page first, then every
 backs page in the same order, to print on the backs of the same stack.
 """
@@ -38,7 +39,7 @@ def run_pdf(run: Run, separator=None) -> bytes:
                 if two_sided:
                     writer.add_blank_page(float(sep.mediabox.width), float(sep.mediabox.height))
         for _ in range(item.copies):
-            pages = list(reader.pages)
+            pages = list(reader.pages)[:item.first_pages] if item.first_pages else list(reader.pages)
             if by_hand:
                 fronts += pages[0::2]
                 backs += pages[1::2]
