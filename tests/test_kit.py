@@ -79,6 +79,9 @@ def test_a_plan_file_with_routes_spares_and_the_organisers_language(project, tmp
         ("classic-en-x3-letter.pdf", 2)]  # and a spare sheet: the first fronts and backs pages once more
     assert cards.pages == 2 * 26 + 2
     assert all(r.route == "home" for r in arith.runs)  # the shop's table is ordered, not printed
+    booklets = [i.path.name for i in runs_by_name(arith)["booklets"].items]
+    assert booklets == ["classic-rules-en-booklet-letter.pdf", "pazaak-rules-de-booklet-letter.pdf",
+                        "pazaak-rules-fr-booklet-letter.pdf"]  # but its booklets are printed here
 
 
 @pytest.mark.parametrize("change, where", [

@@ -12,7 +12,8 @@ documents are in its first language.  Every home route has four runs:
 ``documents`` the documents, table labels and (for Gladbach) the standings sheet, one-sided on paper;
 ``boxes``     a tuck box per deck, one-sided on thin card.
 
-A shop route has an order per (game, language) instead: the decks and their copies.
+A shop route has an order per (game, language) instead: the decks and their copies; its tables' booklets,
+documents and labels print with the first route printed here.
 """
 
 from __future__ import annotations
@@ -112,9 +113,13 @@ def groups_of(project: Project, plan: KitPlan) -> list[Group]:
 
     number = 0
     spared: set[str] = set()
+    printed = next((name for name, r in plan.routes.items() if r.preset is None), None)
     for table in plan.tables:
         game = project.games[table.game]
         first = group(table.route, table.game, table.langs[0])
+        # a shop's tables get their booklets and documents from the first route printed here
+        paper_route = printed if plan.routes[table.route].preset is not None and printed else table.route
+        papers = group(paper_route, table.game, table.langs[0])
         for need in table_decks(project, game, table.players):
             first.deck_copies[need.deck.label] = first.deck_copies.get(need.deck.label, 0) + need.copies * table.count
         if plan.spare_decks and table.game not in spared and plan.routes[table.route].preset is None:
@@ -122,11 +127,11 @@ def groups_of(project: Project, plan: KitPlan) -> list[Group]:
             for need in table_decks(project, game, table.players):
                 first.deck_copies[need.deck.label] += plan.spare_decks
         for doc in table_documents(game):
-            first.documents[doc] = first.documents.get(doc, 0) + table.count
+            papers.documents[doc] = papers.documents.get(doc, 0) + table.count
         first.tables += list(range(number + 1, number + table.count + 1))
         number += table.count
         for lang in table.langs:
-            group(table.route, table.game, lang).booklets += table.count
+            group(paper_route, table.game, lang).booklets += table.count
     return list(groups.values())
 
 
