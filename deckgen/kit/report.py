@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.kit.arithmetic import KitArithmetic, Run
+from deckgen.kit.needs import table_decks
 from deckgen.kit.plan import KitPlan
 from deckgen.model import Project
 
@@ -38,12 +39,6 @@ def run_cuts(run: Run) -> int:
     if run.name != "cards":
         return 0
     return sum((i.cuts_per_sheet * -(-int(i.pages or 0) // 2)) * i.copies for i in run.items)
-
-
-def duplex_words(run: Run, words: dict[str, str]) -> str:
-    if run.name == "cards" and run.duplex == "none":
-        return words["duplex-by-hand"]
-    return words[f"duplex-{run.duplex}"]
 
 
 def plan_data(project: Project, plan: KitPlan, arith: KitArithmetic, coverage: dict[str, float | None],
@@ -83,8 +78,8 @@ def plan_lines(project: Project, plan: KitPlan, data: dict[str, Any]) -> list[tu
     games = ", ".join(dict.fromkeys(project.games[t["game"]].name(_lang(project, lang)) for t in data["tables"]))
     lines = [("title", w["title"]), ("text", w["made"].format(tables=len(data["tables"]), games=games)),
              ("heading", w["tables"])]
-    for t in data["tables"]:
-        table = next(x for x in plan.tables if x.game == t["game"] and x.langs[0] == t["lang"])
+    every_table = [x for x in plan.tables for _ in range(x.count)]  # the plan's entry of each numbered table
+    for t, table in zip(data["tables"], every_table):
         lines.append(("item", w["table-line"].format(n=t["table"], game=project.games[t["game"]].name(
             _lang(project, lang)), players=t["players"], lang=t["lang"], langs=", ".join(table.langs))))
     a = data["assumptions"]
@@ -126,10 +121,7 @@ def plan_lines(project: Project, plan: KitPlan, data: dict[str, Any]) -> list[tu
     lines += [("item", w[key]) for run, key in (("cards", "check-cut"), ("booklets", "check-booklets"),
                                                  ("boxes", "check-boxes"), ("documents", "check-labels"))
               if run in names]
-    for t in data["tables"]:
-        table = next(x for x in plan.tables if x.game == t["game"] and x.langs[0] == t["lang"])
-        from deckgen.kit.needs import table_decks
-
+    for t, table in zip(data["tables"], every_table):
         decks = ", ".join(f"{d.deck.label} ×{d.copies}" for d in table_decks(project, project.games[t["game"]],
                                                                              t["players"]))
         lines.append(("item", w["check-sort"].format(n=t["table"], game=project.games[t["game"]].name(
