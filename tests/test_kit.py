@@ -135,6 +135,8 @@ def test_gladbach_tables_bring_the_tournament_pages_in_the_organisers_language(p
     documents = runs_by_name(kit_arithmetic(project, plan, tmp_path / "build"))["documents"]
     tournament = next(i for i in documents.items if i.label == "tournament-gladbach")
     assert tournament.pages == 1 + 1  # the procedure, and one sheet of 18 rows for 15 players
+    boards = [(i.path.name, i.copies) for i in documents.items if i.label.startswith("board")]
+    assert boards == [("board-de-a4-tiled.pdf", 3)]  # the board in A4 tiles, not on A3
     for lang, words in (("en", "our decision"), ("de", "unsere Entscheidung"), ("fr", "notre décision"),
                         ("ru", "наше решение")):
         reader = PdfReader(__import__("io").BytesIO(tournament_pdf(project, project.games["gladbach"], lang, 40)))

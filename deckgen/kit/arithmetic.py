@@ -162,8 +162,8 @@ def kit_arithmetic(project: Project, plan: KitPlan, out: Path, built_pages=None)
         options = g.options(out, route.paper, route.duplex)
         game = project.games[g.game]
         planned = plan_build(project, [g.game], options)
-        doc_names = {name: doc for doc in g.documents for _, name, _ in
-                     document_names(game.documents[doc], g.lang, route.paper)}
+        doc_names = {name: doc for doc in g.documents
+                     for name in _on_paper(document_names(game.documents[doc], g.lang, route.paper), route.paper)}
         decks = {d.label: d for base in game.decks.values() for d in (base, *base.variants.values())}
         for p in planned:
             pages = p.pages if p.pages is not None else (built_pages(p.path) if built_pages else None)
@@ -193,6 +193,13 @@ def kit_arithmetic(project: Project, plan: KitPlan, out: Path, built_pages=None)
                 run.items.append(RunItem(tournament_path(out, gid), 1, tournament_pages(players),
                                          f"tournament-{gid}"))
     return KitArithmetic(groups, [r for r in runs.values() if r.items], numbered)
+
+
+def _on_paper(names: list[tuple[str, str, str]], paper: str) -> list[str]:
+    """The file of a document that prints on the route's ``paper`` (a board: its tiles, not its A3 sheet); all
+    of them when none does."""
+    on_paper = [name for _, name, on in names if on == paper]
+    return on_paper or [name for _, name, _ in names]
 
 
 def _sheet_cuts(project: Project, game, path: Path, g: Group, paper: str) -> int:
