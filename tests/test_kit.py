@@ -249,3 +249,11 @@ def test_a_shop_order_bundles_the_presets_files_and_the_quantities(tmp_path):
     assert "demo/mpc/demo-de.csv" in names and any(n.endswith("-front.png") for n in names)
     labels = PdfReader(tmp_path / "kit" / "labels-home.pdf")
     assert len(labels.pages) == 2 + 3  # the shop's tables get their labels with the home route's
+
+
+def test_deckgen_schema_publishes_the_plans_schema_with_the_projects_games(project):
+    from deckgen.editor import project_schemas
+
+    table = project_schemas(project)["kit.schema.json"]["properties"]["tables"]["items"]["properties"]
+    assert table["game"]["enum"] == list(project.games) and table["langs"]["items"]["enum"] == ["en", "de", "fr", "ru"]
+    assert table["count"]["minimum"] == 1
