@@ -29,8 +29,9 @@ from deckgen.errors import DeckgenError, Problem
 @click.option("--cards", "cards", default=None, metavar="ID,...",
               help="Only these cards (to replace lost or damaged ones): DECK-LANG-reprint-*.pdf.")
 @click.option("--copies", type=click.IntRange(1, 99), default=1, show_default=True,
-              help="Print every deck's sheets this many times (DECK-LANG-xN-PAPER.pdf; the single-card file "
-                   "holds one deck); --decks NAME:N sets one deck's own; deckgen kit plans a whole convention.")
+              help="Print every deck's sheets this many times (DECK-LANG-xN-PAPER.pdf); the single-card file, "
+                   "tuck boxes, documents and booklets are made once; --decks NAME:N sets one deck's own; "
+                   "deckgen kit plans a whole convention.")
 @click.option("--decks", "deck_names", default=None, metavar="NAME[:N],...",
               help="Only these decks (an id, or id-variant like classic-cloud-city), each N times if :N is given "
                    "(else --copies times): --decks classic:6,pazaak-side:4.")
