@@ -8,6 +8,9 @@ for the whole build) as soon as they are rendered; each deck's PDFs are
 then composed one deck at a time, so memory holds one deck's images and
 files, not the build's.
 
+A build records what each run wrote (:mod:`deckgen.outputs.record`) and removes the files of
+its own earlier run of the same selection that it no longer writes.
+
 A build remembers (:mod:`deckgen.render.store`) what each face was made of
 and each raster by its content: an unchanged card is neither rendered nor
 drawn again, an unchanged output is not written again, and the same
@@ -37,6 +40,7 @@ from deckgen.outputs.deckfiles import SLUG_FONT, instruction_page, output_paths
 from deckgen.outputs.docfiles import render_documents, render_rulebooks
 from deckgen.outputs.extra import make_files, output_generators, plan_each
 from deckgen.outputs.plan import Selection
+from deckgen.outputs.record import keep_records, stale_files
 from deckgen.outputs.report import BuildReport
 from deckgen.outputs.selection import (BuildOptions, check_options, check_selection, deck_languages, listed_deck,
                                       selected_decks)
@@ -68,6 +72,11 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         files = make_files(selection, generators, planned)
     finally:
         context.close()
+    made = [path for path, _ in files]
+    for old in stale_files(context.store, project, game_ids, options, made):  # an earlier run's, not written now
+        old.unlink(missing_ok=True)
+        report.removed.append(old)
+    keep_records(context.store, project, game_ids, options, made)
     report.unchanged += [path for path, size in files if size is None]
     report.written += [path for path, size in files if size is not None]
     report.bytes += sum(size for _, size in files if size is not None)

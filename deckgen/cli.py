@@ -22,6 +22,7 @@ from deckgen import __version__
 from deckgen.commands.common import EXIT_INPUT, EXIT_INTERNAL, report_problems
 from deckgen.commands.gallery import preview, serve, showcase
 from deckgen.commands.games import check, decisions, judge, simulate
+from deckgen.commands.kit import kit
 from deckgen.commands.making import build, calibrate, clean, export, rules
 from deckgen.commands.project import list_cmd, new, schema, trust_cmd
 from deckgen.commands.translate import translate
@@ -117,6 +118,7 @@ def main(ctx, debug, trust_once):
       deckgen list                     what games and decks the project has
       deckgen build                    everything into output/
       deckgen build classic --paper letter --duplex short
+      deckgen kit classic:6 pazaak:4 --lang de,en   a convention's print plan and runs
       deckgen check                    validate data, text fit and glyphs
       deckgen judge classic hand.yaml  who wins a showdown
       deckgen preview                  a gallery of every card (output/preview/)
@@ -146,8 +148,8 @@ def _trust_for_this_run(ctx) -> None:
 
 
 
-for _command in (build, export, calibrate, clean, rules, check, judge, simulate, decisions, preview, serve, showcase,
-                 list_cmd, new, trust_cmd, schema, translate, diff):
+for _command in (build, export, calibrate, clean, rules, kit, check, judge, simulate, decisions, preview, serve,
+                 showcase, list_cmd, new, trust_cmd, schema, translate, diff):
     main.add_command(_command)
 
 

@@ -164,12 +164,27 @@ def _glossary_schema() -> dict:
     return schema("glossary")
 
 
+def _kit_schema(project: Project) -> dict:
+    """The schema of a convention kit's plan (``deckgen kit PLAN.yaml``), its games and languages the
+    project's."""
+    import copy
+
+    from deckgen.validate import schema
+
+    body = copy.deepcopy(schema("kit"))
+    table = body["properties"]["tables"]["items"]["properties"]
+    table["game"]["enum"] = list(project.games)
+    table["langs"]["items"]["enum"] = list(project.languages)
+    return body
+
+
 def project_schemas(project: Project) -> dict[str, dict]:
     """Every schema of the project, by its path under the schema folder."""
     import yaml
 
     out = {"deckgen.schema.json": _project_schema(project), "icons.schema.json": _icons_schema(),
-           "style.schema.json": _style_schema(), "glossary.schema.json": _glossary_schema()}
+           "style.schema.json": _style_schema(), "glossary.schema.json": _glossary_schema(),
+           "kit.schema.json": _kit_schema(project)}
     game_schema = _game_schema(project)
     for game in project.games.values():
         fields = (yaml.safe_load((game.directory / "game.yaml").read_text(encoding="utf-8")) or {}).get(

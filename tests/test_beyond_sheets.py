@@ -75,7 +75,7 @@ def test_the_instructions_page_speaks_the_decks_language(tmp_path, project):
     reader = PdfReader(tmp_path / "pazaak" / "side-ru-reprint-a4.pdf")
     text = reader.pages[0].extract_text()
     assert "Как напечатать эту колоду" in text and "100 %" in text and "длинному краю" in text
-    assert len(reader.pages) == 1 + 2  # the page, then a fronts and a backs page
+    assert len(reader.pages) == 2 + 2  # the page and its blank back, then a fronts and a backs page
 
 
 def test_the_cut_file_traces_the_trim_of_every_card(tmp_path, project):

@@ -94,7 +94,7 @@ def test_a_change_redraws_exactly_the_affected_faces(demo, tmp_path, change, red
 
 def test_each_distinct_image_is_stored_once(demo, tmp_path):
     run(demo, tmp_path / "out", copies=3)
-    path = tmp_path / "out" / "demo" / "demo-en-a4.pdf"
+    path = tmp_path / "out" / "demo" / "demo-en-x3-a4.pdf"  # the copies in the name
     assert len(images(path)) == 4  # ember, tide, crown, the back
     assert len(PdfReader(path).pages) == 2 * 2  # 12 cards on two sheets, each with its backs page
 
@@ -125,7 +125,7 @@ def test_export_names_every_face_and_draws_it_at_the_dpi(demo, tmp_path):
 
 def test_a_vector_build_places_each_distinct_face_once_as_a_form(demo, tmp_path):
     run(demo, tmp_path / "v", vector=True, copies=2, languages=("en",))
-    path = tmp_path / "v" / "demo" / "demo-en-a4.pdf"
+    path = tmp_path / "v" / "demo" / "demo-en-x2-a4.pdf"
     reader = PdfReader(path)
     forms = set()
     for page in reader.pages:

@@ -113,3 +113,22 @@ def shown_languages(project, values: tuple[str, ...]) -> tuple[str, ...]:
 
 def card_list(cards: str | None) -> tuple[str, ...]:
     return tuple(c.strip() for c in (cards or "").split(",") if c.strip())
+
+
+def deck_list(value: str | None) -> dict:
+    """``--decks NAME[:N],...`` as BuildOptions fields: ``decks`` (the names) and ``deck_copies`` (those given
+    a count); a located problem for a count that is not a whole number."""
+    if not value:
+        return {}
+    names, copies = [], []
+    for item in (part.strip() for part in value.split(",")):
+        if not item:
+            continue
+        name, _, count = item.partition(":")
+        names.append(name.strip())
+        if count:
+            if not count.strip().isdigit():
+                raise DeckgenError(Problem(None, None, None, "--decks",
+                                           f"{item!r}: the copies after ':' must be a whole number"))
+            copies.append((name.strip(), int(count)))
+    return {"decks": tuple(names), "deck_copies": tuple(copies)}

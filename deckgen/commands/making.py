@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 
-from deckgen.commands.common import (PAPERS, card_list, chosen_languages, lang_option, load_for, out_option, output_folder,
-                                     progress_for, project_option, report_lines)
+from deckgen.commands.common import (PAPERS, card_list, chosen_languages, deck_list, lang_option, load_for, out_option,
+                                     output_folder, progress_for, project_option, report_lines)
 from deckgen.errors import DeckgenError, Problem
 
 
@@ -29,7 +29,12 @@ from deckgen.errors import DeckgenError, Problem
 @click.option("--cards", "cards", default=None, metavar="ID,...",
               help="Only these cards (to replace lost or damaged ones): DECK-LANG-reprint-*.pdf.")
 @click.option("--copies", type=click.IntRange(1, 99), default=1, show_default=True,
-              help="Print every deck this many times (a convention with several tables).")
+              help="Print every deck's sheets this many times (DECK-LANG-xN-PAPER.pdf); the single-card file, "
+                   "tuck boxes, documents and booklets are made once; --decks NAME:N sets one deck's own; "
+                   "deckgen kit plans a whole convention.")
+@click.option("--decks", "deck_names", default=None, metavar="NAME[:N],...",
+              help="Only these decks (an id, or id-variant like classic-cloud-city), each N times if :N is given "
+                   "(else --copies times): --decks classic:6,pazaak-side:4.")
 @click.option("--deck", "deck_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="FILE", help="Print exactly the cards of this deck list, e.g. a match deck written by "
                                    "deckgen deck archeon --out FILE: DECK-NAME-LANG-*.pdf.")
@@ -63,7 +68,8 @@ from deckgen.errors import DeckgenError, Problem
               "paper, duplex, pages) and write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
-def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, deck_file, cache_dir, no_cache,
+def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, deck_names, deck_file, cache_dir,
+          no_cache,
           vector, layout, list_layouts, printer_file, ink, instructions, cut_file, cut_radius, max_file_mb,
           no_booklets, plan_only, quiet, project_dir):
     """Build print-ready PDFs of GAMES (default: all).
@@ -105,7 +111,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
                            cache=cache_dir, use_cache=not no_cache, cards=picked, copies=copies, vector=vector,
                            layout=layout, printer=profile, max_file_mb=max_file_mb, ink=ink,
                            cut_file=cut_file, cut_radius=cut_radius, instructions=instructions,
-                           deck_file=deck_file, booklets=not no_booklets)
+                           deck_file=deck_file, booklets=not no_booklets, **deck_list(deck_names))
     if plan_only:
         from deckgen.outputs.extra import plan_build
 
@@ -121,6 +127,8 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
     if not quiet:
         for path in report.written:
             click.echo(f"wrote {path}")
+        for path in report.removed:
+            click.echo(f"removed {path} (an earlier run of this build wrote it; this one does not)")
         click.echo(report.line())
 
 

@@ -67,6 +67,8 @@ def write_sheets(plan: SheetPlan, job: SheetJob, font_name: str, sheets: Sequenc
     wanted = list(sheets if sheets is not None else range(n_sheets))
     if job.instructions and wanted and wanted[0] == 0:
         _draw_instructions(canvas, plan, font_name, job)
+        if with_backs and plan.fold is None:  # its own sheet: a blank back, so every card back stays behind
+            canvas.showPage()                 # its fronts when the whole file is printed double-sided
     for sheet in wanted:
         batch = job.fronts[sheet * per:(sheet + 1) * per]
         for slot, image in zip(plan.front_slots(len(batch)), batch):

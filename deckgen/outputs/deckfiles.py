@@ -26,7 +26,7 @@ from deckgen.model import Card, Project
 from deckgen.outputs.context import build_context, deck_targets
 from deckgen.outputs.decks import cut_path, deck_owners, tuckbox_net, tuckbox_path
 from deckgen.outputs.plan import PlannedFile, Selection
-from deckgen.outputs.selection import BuildOptions, deck_paths, picked_cards, sheet_cards
+from deckgen.outputs.selection import BuildOptions, deck_copies, deck_paths, picked_cards, sheet_cards
 from deckgen.render.decks import DeckTarget
 from deckgen.render.store import hash_text, raster_key
 
@@ -73,11 +73,12 @@ def _compose(selection: Selection, sheets_path: Path) -> DeckFiles:
     planned = [p for p, owner in deck_owners(selection).items() if owner == sheets_path]
     paper_w, paper_h = PAPERS_MM[options.paper]
     cards = picked_cards(t.deck, options)
+    one_deck = picked_cards(t.deck, options, copies=1)  # the single-card file and the tuck box: one copy
     plan = plan_sheet(paper_w, paper_h, t.deck.size, layout)
     on_sheets = sheet_cards(t.deck, cards, plan.per_sheet, options)
     w, h = t.deck.size.pixels(options.dpi)
-    front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in cards]
-    back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in cards]
+    front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in one_deck]
+    back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in one_deck]
     sheet_front_keys = [raster_key(t.fronts[c.id], w, h, renderer) for c in on_sheets]
     sheet_back_keys = [raster_key(t.backs[c.id], w, h, renderer) for c in on_sheets]
     lang = slug_language(project, t)
@@ -106,7 +107,7 @@ def _compose(selection: Selection, sheets_path: Path) -> DeckFiles:
     else:
         images = {k: pool.raster(k, w, h) for k in needed}  # pixels waited for and read as each PDF is made
         report.reused += len(needed)
-    files = _deck_pdfs(project, t, options, plan, layout, font_name, (title, settings), cards, on_sheets, images,
+    files = _deck_pdfs(project, t, options, plan, layout, font_name, (title, settings), one_deck, on_sheets, images,
                        (front_keys, back_keys, sheet_front_keys, sheet_back_keys), sheets_path, single_path)
     del images
     written = [path for parts in files.values() for path, _ in parts]
@@ -123,7 +124,7 @@ def _deck_pdfs(project: Project, t: DeckTarget, options: BuildOptions, plan, lay
                words: tuple[str, str], cards: list[Card], on_sheets: list[Card], images: dict, keys: tuple,
                sheets_path: Path, single_path: Path) -> DeckFiles:
     """The sheets (or its parts), the single-card file (or its parts), the cut files and the tuck box of a
-    deck, composed from its ``images``."""
+    deck, composed from its ``images``; ``cards`` is one copy of the deck (the single-card file, the tuck box)."""
     from deckgen.layout.sheets import SheetJob, sheet_count, write_sheets
 
     front_keys, back_keys, sheet_front_keys, sheet_back_keys = keys
@@ -291,7 +292,8 @@ def _settings(t: DeckTarget, options: BuildOptions, folded: bool = False, lang: 
     s = t.deck.size
     extras = [words["layout"].format(name=options.layout)] if options.layout != "grid" else []
     extras += [words[options.ink]] if options.ink in ("low", "grey") else []
-    extras += [words["copies"].format(n=options.copies)] if options.copies > 1 else []
+    copies = deck_copies(t.deck, options)
+    extras += [words["copies"].format(n=copies)] if copies > 1 else []
     if options.printer is not None and not options.printer.is_identity:
         extras.append(options.printer.describe())
     sides = "folded" if folded else f"duplex-{options.duplex}"

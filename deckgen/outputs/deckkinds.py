@@ -11,7 +11,7 @@ from __future__ import annotations
 from deckgen.outputs.deckfiles import deck_batch, deck_files
 from deckgen.outputs.decks import card_paper, cut_path, deck_plans, split_kind, tuckbox_net, tuckbox_path
 from deckgen.outputs.plan import PlannedFile, Rendered, Selection
-from deckgen.outputs.selection import deck_paths
+from deckgen.outputs.selection import deck_paths, instruction_pages
 
 
 class _DeckFile:
@@ -38,7 +38,7 @@ class DeckSheets(_DeckFile):
             split = options.max_file_mb is not None  # parts only the written size decides
             found.append(PlannedFile(deck_paths(d.game, d.deck, d.lang, options)[0], split_kind(self.kind, options),
                                      options.paper, "folded" if d.folded else options.duplex,
-                                     None if split else pages + (1 if options.instructions else 0)))
+                                     None if split else pages + instruction_pages(options, d.folded)))
         return found
 
 
@@ -51,8 +51,8 @@ class SingleCards(_DeckFile):
         options = selection.options
         found = []
         for d in deck_plans(selection):
-            own_backs = any(c.back for c in d.cards)
-            pages = None if own_backs or options.max_file_mb is not None else len(d.cards) + 1
+            own_backs = any(c.back for c in d.one_deck)
+            pages = None if own_backs or options.max_file_mb is not None else len(d.one_deck) + 1
             found.append(PlannedFile(deck_paths(d.game, d.deck, d.lang, options)[1], split_kind(self.kind, options),
                                      card_paper(d.deck), None, pages))
         return found
@@ -84,7 +84,7 @@ class TuckBoxes(_DeckFile):
         options = selection.options
         found = []
         for d in deck_plans(selection):
-            net = tuckbox_net(d.deck, d.cards, options)
+            net = tuckbox_net(d.deck, d.one_deck, options)
             if net is not None:
                 found.append(PlannedFile(tuckbox_path(d.game, d.deck, d.lang, options, net), self.kind, net.paper,
                                          "none", 1))

@@ -30,8 +30,9 @@ class DeckPlan:
     game: Game
     deck: Deck
     lang: str
-    cards: list[Card]  # the physical cards printed (chosen cards, copies)
+    cards: list[Card]  # the physical cards printed on the sheets (chosen cards, copies)
     on_sheets: list[Card]  # the cards on the sheets (a single-card deck fills its sheet)
+    one_deck: list[Card]  # the cards of one copy (the single-card file, the tuck box)
     per_sheet: int
     folded: bool
 
@@ -70,7 +71,7 @@ def _deck_plans(selection: Selection) -> list[DeckPlan]:
             problems += [found] if found not in problems else []
             continue
         plans.append(DeckPlan(game, deck, lang, cards, sheet_cards(deck, cards, plan.per_sheet, options),
-                              plan.per_sheet, plan.fold is not None))
+                              picked_cards(deck, options, copies=1), plan.per_sheet, plan.fold is not None))
     if problems:  # every deck that does not fit, not only the first
         raise DeckgenError(problems)
     return plans
@@ -88,14 +89,14 @@ def split_kind(kind: str, options: BuildOptions) -> str:
 
 
 def tuckbox_net(deck: Deck, cards: list[Card], options: BuildOptions):
-    """The tuck box net of a deck — for a whole deck in full ink — or None (a reprint, low ink, a
-    token deck, fewer than TUCKBOX_MIN_CARDS cards, or one no paper holds)."""
+    """The tuck box net of a deck whose one copy is ``cards`` — for a whole deck in full ink — or None (a
+    reprint, low ink, a token deck, fewer than TUCKBOX_MIN_CARDS cards, or one no paper holds)."""
     from deckgen.layout.tuckbox import plan_tuckbox
 
     if options.cards or options.ink != "full" or len(cards) < TUCKBOX_MIN_CARDS or deck.size.round:
         return None
     try:
-        return plan_tuckbox(deck.size.width, deck.size.height, len(cards) // options.copies, options.paper)
+        return plan_tuckbox(deck.size.width, deck.size.height, len(cards), options.paper)
     except ValueError:
         return None
 
@@ -120,7 +121,7 @@ def deck_owners(selection: Selection) -> dict[Path, Path]:
             owners[sheets] = owners[single] = sheets
             if options.cut_file:
                 owners.update({cut_path(sheets, n): sheets for n in range(1, d.sheets + 1)})
-            net = tuckbox_net(d.deck, d.cards, options)
+            net = tuckbox_net(d.deck, d.one_deck, options)
             if net is not None:
                 owners[tuckbox_path(d.game, d.deck, d.lang, options, net)] = sheets
         selection.memo["deck_owners"] = owners

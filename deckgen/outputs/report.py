@@ -15,6 +15,7 @@ class BuildReport:
     pages: int = 0
     written: list[Path] = field(default_factory=list)
     unchanged: list[Path] = field(default_factory=list)
+    removed: list[Path] = field(default_factory=list)  # an earlier run's files this build no longer writes
     bytes: int = 0
     drawn: int = 0  # faces rasterized now
     reused: int = 0  # faces whose raster came from the cache
@@ -24,7 +25,8 @@ class BuildReport:
     def line(self) -> str:
         mib = self.bytes / 1024 / 1024
         return (f"{self.decks} decks, {self.cards} cards, {self.pages} pages; {len(self.written)} files written "
-                f"({mib:.1f} MiB), {len(self.unchanged)} unchanged; {self.drawn} faces drawn, {self.reused} from the "
+                f"({mib:.1f} MiB), {len(self.unchanged)} unchanged"
+                f"{f', {len(self.removed)} removed' if self.removed else ''}; {self.drawn} faces drawn, {self.reused} from the "
                 f"cache; {self.seconds:.1f} s")
 
 

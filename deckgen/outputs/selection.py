@@ -30,7 +30,10 @@ class BuildOptions:
     cache: Path | None = None  # the cache folder (default: OUT/.cache)
     use_cache: bool = True  # False: nothing is remembered between builds
     cards: tuple[str, ...] = ()  # only these cards (a reprint); empty: every card
-    copies: int = 1  # every deck this many times (a convention with several tables)
+    copies: int = 1  # every deck this many times (a convention with several tables), unless deck_copies says
+    decks: tuple[str, ...] = ()  # only these decks (an id like "classic", or id-variant like "classic-cloud-city")
+    deck_copies: tuple[tuple[str, int], ...] = ()  # (deck id or label, copies): that deck's own --copies
+    deck_files: bool = True  # False: no deck at all, only documents and booklets (a convention kit's languages)
     documents: bool = True  # documents and booklets too (not for a reprint of cards)
     booklets: bool = True  # the rule booklets among them (False: `deckgen rules` makes them on their own)
     vector: bool = False  # cards placed as vector graphics instead of rasters
@@ -90,11 +93,25 @@ def listed_deck(project: Project, game_ids: list[str], options: BuildOptions) ->
     return replace(base, cards=cards, variant=listed.name, variants={})
 
 
-def selected_decks(game: Game, variant: str | None) -> list[Deck]:
-    """The decks to build: base decks and all their variants, or only the named variant."""
+def selected_decks(game: Game, variant: str | None, decks: tuple[str, ...] = ()) -> list[Deck]:
+    """The decks to build: base decks and all their variants, or only the named variant; with ``decks``
+    (``--decks``), only those named there (by id, which takes the base deck, or by label, ``id-variant``)."""
     if variant is None:
-        return [d for base in game.decks.values() for d in (base, *base.variants.values())]
-    return [base.variants[variant] for base in game.decks.values() if variant in base.variants]
+        found = [d for base in game.decks.values() for d in (base, *base.variants.values())]
+    else:
+        found = [base.variants[variant] for base in game.decks.values() if variant in base.variants]
+    return [d for d in found if not decks or deck_named(d, decks)]
+
+
+def deck_named(deck: Deck, names: tuple[str, ...]) -> bool:
+    """Whether ``--decks`` ``names`` a deck: its label (``classic-cloud-city``), or its id for a base deck."""
+    return deck.label in names or (deck.variant is None and deck.id in names)
+
+
+def deck_copies(deck: Deck, options: BuildOptions) -> int:
+    """How many copies of ``deck`` the sheets hold: its own (``--decks NAME:N``), else ``--copies``."""
+    own = dict(options.deck_copies)
+    return own.get(deck.label, own.get(deck.id, options.copies) if deck.variant is None else options.copies)
 
 
 
@@ -110,6 +127,9 @@ def check_options(project: Project, game_ids: list[str], options: BuildOptions) 
         raise DeckgenError(f"--dpi must be between 72 and 1200, not {options.dpi}")
     if not 1 <= options.copies <= 99:
         raise DeckgenError(f"--copies must be between 1 and 99, not {options.copies}")
+    wrong = [n for _, n in options.deck_copies if not 1 <= n <= 99]
+    if wrong:
+        raise DeckgenError(Problem(None, None, None, "--decks", f"copies must be between 1 and 99, not {wrong[0]}"))
     if options.max_file_mb is not None and not options.max_file_mb > 0:
         raise DeckgenError(Problem(None, None, None, "--max-file-mb",
                                    f"must be a size in MB above 0, not {options.max_file_mb:g}"))
@@ -117,6 +137,23 @@ def check_options(project: Project, game_ids: list[str], options: BuildOptions) 
 
     load_layout(options.layout, project.root)  # a located error if the layout is unknown or broken
     check_selection(project, game_ids, options.variant, options.cards)
+    check_decks(project, game_ids, options)
+
+
+def check_decks(project: Project, game_ids: list[str], options: BuildOptions) -> None:
+    """A located problem for a ``--decks`` name no selected game has (the names it has are listed)."""
+    named = (*options.decks, *(name for name, _ in options.deck_copies))
+    if not named:
+        return
+    decks = [d for g in game_ids if g in project.games for d in selected_decks(project.games[g], options.variant)]
+    known = {d.label for d in decks} | {d.id for d in decks if d.variant is None}
+    unknown = [n for n in named if n not in known]
+    if unknown:
+        from deckgen.suggest import did_you_mean
+
+        raise DeckgenError(Problem(None, None, None, "--decks",
+                                   f"no deck {unknown[0]!r}{did_you_mean(unknown[0], sorted(known))} in "
+                                   f"{', '.join(game_ids)} (its decks: {', '.join(sorted(known))})"))
 
 
 def check_selection(project: Project, game_ids: list[str], variant: str | None, cards) -> None:
@@ -128,8 +165,10 @@ def check_selection(project: Project, game_ids: list[str], variant: str | None, 
         raise DeckgenError(f"unknown game {unknown[0]!r}{did_you_mean(unknown[0], project.games)} "
                            f"(this project has: {', '.join(project.games)})")
     if variant is not None and not any(selected_decks(project.games[g], variant) for g in game_ids):
+        have = sorted({v for g in game_ids for base in project.games[g].decks.values() for v in base.variants})
         raise DeckgenError(Problem(None, None, None, "--variant",
-                                   f"no deck of {', '.join(game_ids)} has a variant {variant!r}"))
+                                   f"no deck of {', '.join(game_ids)} has a variant {variant!r} "
+                                   f"({'its variants: ' + ', '.join(have) if have else 'it has no variants'})"))
     if cards:
         known = {c.id for g in game_ids for d in selected_decks(project.games[g], variant) for c in d.cards}
         missing = [c for c in cards if c not in known]
@@ -139,18 +178,28 @@ def check_selection(project: Project, game_ids: list[str], variant: str | None, 
 
 
 
-def picked_cards(deck: Deck, options: BuildOptions) -> list[Card]:
-    """The physical cards to print: the deck (or the chosen cards) as often as asked."""
+def picked_cards(deck: Deck, options: BuildOptions, copies: int | None = None) -> list[Card]:
+    """The physical cards to print: the deck (or the chosen cards) as often as asked (``copies``, default
+    the deck's: :func:`deck_copies`)."""
     cards = [c for c in deck.physical_cards() if not options.cards or c.id in options.cards]
-    return cards * options.copies
+    return cards * (deck_copies(deck, options) if copies is None else copies)
 
+
+
+def instruction_pages(options: BuildOptions, folded: bool) -> int:
+    """The pages the printing-instructions page takes at the head of a sheets PDF: none without
+    ``--instructions``; two when printed duplex (it and a blank back, so every card back stays behind its
+    fronts); one otherwise."""
+    if not options.instructions:
+        return 0
+    return 2 if options.duplex != "none" and not folded else 1
 
 
 def sheet_cards(deck: Deck, cards: list[Card], per_sheet: int, options: BuildOptions) -> list[Card]:
     """The cards on the sheets: a deck of a single card (a reference or score card) fills its sheet
     with copies, once per --copies; every other deck as picked."""
     if len(deck.physical_cards()) == 1 and cards:
-        return [cards[0]] * (per_sheet * options.copies)
+        return [cards[0]] * (per_sheet * deck_copies(deck, options))
     return cards
 
 
@@ -160,11 +209,15 @@ def deck_stem(deck: Deck, lang: str) -> str:
 
 
 def deck_paths(game: Game, deck: Deck, lang: str, options: BuildOptions) -> tuple[Path, Path]:
-    """(sheets PDF, single-card PDF) of a deck in a language."""
+    """(sheets PDF, single-card PDF) of a deck in a language.  The sheets of several copies say so
+    (``DECK-LANG-x6-PAPER.pdf``); the single-card file holds one deck whatever the copies (a shop's order
+    says how many)."""
     folder = Path(options.out) / game.id
     stem = deck_stem(deck, lang)
     extra = ("-reprint" if options.cards else "") + ({"low": "-low-ink", "grey": "-grey"}.get(options.ink, ""))
-    return folder / f"{stem}{extra}-{options.paper}.pdf", folder / f"{stem}{extra}-cards.pdf"
+    copies = deck_copies(deck, options)
+    times = f"-x{copies}" if copies > 1 else ""
+    return folder / f"{stem}{extra}{times}-{options.paper}.pdf", folder / f"{stem}{extra}-cards.pdf"
 
 
 def build_languages(project: Project, options: BuildOptions) -> list[str]:
@@ -181,10 +234,12 @@ def with_documents(options: BuildOptions) -> bool:
 
 def build_decks(project: Project, game_ids: list[str], options: BuildOptions) -> list[tuple[Game, Deck, str]]:
     """(game, deck, language) of every deck a build renders, in build order."""
+    if not options.deck_files:
+        return []
     listed = listed_deck(project, game_ids, options) if options.deck_file is not None else None
     found = []
     for gid in game_ids:
         game = project.games[gid]
-        for deck in [listed] if listed is not None else selected_decks(game, options.variant):
+        for deck in [listed] if listed is not None else selected_decks(game, options.variant, options.decks):
             found += [(game, deck, lang) for lang in deck_languages(project, deck, options.languages)]
     return found
