@@ -6,7 +6,8 @@ from __future__ import annotations
 import io
 
 from deckgen.kit.plan import KIT_LANGUAGES, KitPlan
-from deckgen.kit.report import kit_font, kit_words
+from deckgen.kit.fonts import kit_font
+from deckgen.kit.report import kit_words
 from deckgen.model import Project
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from deckgen.kit.arithmetic import KitArithmetic, Run
 from deckgen.kit.needs import table_decks
+from deckgen.kit.fonts import kit_font
 from deckgen.kit.plan import KitPlan
 from deckgen.model import Project
 
@@ -132,17 +133,6 @@ def plan_lines(project: Project, plan: KitPlan, data: dict[str, Any]) -> list[tu
 def _lang(project: Project, lang: str) -> str:
     """``lang`` if the project has words in it, else its first language."""
     return lang if lang in project.languages else project.languages[0]
-
-
-def kit_font(project: Project, role: str) -> str:
-    """The project's font of ``role`` (else its body font, else its first) registered for the kit's pages."""
-    from deckgen.layout.pdfcanvas import register_font
-
-    file = project.fonts.get(role) or project.fonts.get("body") or next(iter(project.fonts.values()))
-    path = project.fonts_dir / file
-    import hashlib
-
-    return register_font(f"DeckgenKit-{hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]}", path)
 
 
 def plan_pdf(project: Project, lines: list[tuple[str, str]], title: str) -> bytes:

@@ -42,7 +42,7 @@ def tournament_pdf(project: Project, game: Game, lang: str, players: int) -> byt
     """The procedure page (A4 portrait) and the standings sheet (A4 landscape) for ``players`` players."""
     from reportlab.lib.utils import simpleSplit
 
-    from deckgen.kit.report import kit_font
+    from deckgen.kit.fonts import kit_font
     from deckgen.layout.pdfcanvas import open_canvas
 
     words = tournament_words(game, lang)
