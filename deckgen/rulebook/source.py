@@ -49,7 +49,7 @@ from deckgen.errors import DeckgenError, Problem
 from deckgen.yamlpos import Located, parse_yaml
 
 _HEADING_ID = re.compile(r"\s*\{#([a-z0-9][a-z0-9-]*)\}\s*$")
-DIRECTIVES = ("cards", "example", "table", "decisions", "odds", "pagebreak", "organisers")
+DIRECTIVES = ("cards", "example", "table", "decisions", "odds", "pagebreak", "organisers", "tournament")
 #: Directives whose body is Markdown text of the language, not YAML data.
 TEXT_DIRECTIVES = ("organisers",)
 

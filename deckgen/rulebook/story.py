@@ -201,6 +201,10 @@ class StoryBuilder:
             return self.data_table(block)
         if name == "odds":
             return self.odds(block)
+        if name == "tournament":
+            from deckgen.rulebook.tournament_section import tournament_blocks
+
+            return [f for b in tournament_blocks(self.ctx, block) for f in self.block(b)]
         if name == "organisers":
             from deckgen.rulebook.organisers import organisers_box
 
