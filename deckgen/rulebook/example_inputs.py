@@ -134,9 +134,10 @@ def example_inputs(ctx: Any, body: Mapping[str, Any]) -> list[Item]:
     for token in body.get("tokens") or []:
         raw = token if isinstance(token, Mapping) else {"name": token}
         token_id = str(raw.get("name"))
-        text = f"{words['token']}: {names.name('token.' + token_id, token_id)}"
+        name = names.name('token.' + token_id, token_id)
         if raw.get("value") is not None:
-            text += f" = {raw['value']}"
+            name = words["token-value"].format(token=name, value=raw["value"])
+        text = f"{words['token']}: {name}"
         items.append(Item("chip", text))
         items.extend(_dice(raw))
     for player in body.get("players") or []:
