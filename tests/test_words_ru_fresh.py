@@ -1,0 +1,62 @@
+"""The fixes of the third, fresh Russian read (issue 30, /work/reviews3/ru.md) stay fixed.
+
+The tests read the bundled data files and call one summary function; none of them builds
+anything. They check four things:
+- Pazaak's decisions follow the English: a set ends at the first bust and at the first full
+  table, so no case with both players over 20, or both with nine cards, is given a ruling.
+- Each game keeps its own words: Gladbach compares hands «по шагам» and leaves «ступень» to
+  Archeon, and Classic's 42-card sudden death «сгорает».
+- The example strips are plain Russian.
+- Archeon's simulated table lists no step that no planet enables.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _lang(game: str) -> dict:
+    return yaml.safe_load((ROOT / "data" / game / "lang" / "ru.yaml").read_text(encoding="utf-8"))
+
+
+def test_pazaak_gives_no_ruling_for_a_set_that_cannot_happen():
+    decisions = _lang("pazaak")["decisions"]
+    for key in ("both-bust", "nine-card-both"):
+        text = decisions[key]
+        assert "Если всё же" not in text and "не бывает" in text, key
+    # the first turn that ends over 20 ends the set: no later turn can change it
+    assert "одном из следующих ходов" not in decisions["turn-ends"]
+    assert "первый же ход" in decisions["turn-ends"]
+
+
+def test_each_game_keeps_its_own_words():
+    assert "ступен" not in " ".join(_lang("gladbach")["decisions"].values())  # Archeon's ladder step
+    assert "выбыва" not in _lang("classic")["decisions"]["adapted-ties"]  # Archeon's elimination
+    assert "сгора" in _lang("classic")["decisions"]["adapted-ties"]
+
+
+def test_the_example_strips_read_as_russian():
+    words = yaml.safe_load((ROOT / "deckgen" / "rulebook" / "example_inputs.yaml").read_text(encoding="utf-8"))["ru"]
+    assert words["hold-em"] == "поле «холдем»"
+    for key in ("field", "extra"):
+        assert words[key].startswith("{name}:") and "за знаком +" in words[key], key
+
+
+def test_archeon_simulated_table_lists_no_step_no_planet_enables(project):
+    from deckgen.games.archeon.data import of
+    from deckgen.games.archeon.sim import summarize
+    from deckgen.registry import SimulationRequest
+
+    game = project.games["archeon"]
+    data = project.descriptor(game).data_for(game)
+    assert not any(rules.get("idiots_array") for rules in of(data).planets.values())
+    records = [{"steps": Counter({"pair": 3, "no-pair": 1}), "winning_steps": Counter({"pair": 1}), "length": 1}]
+    rows = summarize(records, SimulationRequest(players=4, games=1, seed=1, data=data))["hand steps at the reveals"]
+    steps = [row["step"] for row in rows]
+    assert not any("idiots-array" in step for step in steps)
+    assert any("pure-sabacc" in step for step in steps)  # a possible step that did not occur keeps its row
