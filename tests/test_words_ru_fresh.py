@@ -60,3 +60,33 @@ def test_archeon_simulated_table_lists_no_step_no_planet_enables(project):
     steps = [row["step"] for row in rows]
     assert not any("idiots-array" in step for step in steps)
     assert any("pure-sabacc" in step for step in steps)  # a possible step that did not occur keeps its row
+
+
+def test_a_glued_name_parts_at_its_spaces_rather_than_mid_word_in_a_table_too_narrow_for_it():
+    """ru classic «Десять мест»: «Королева Воздуха и Тьмы −2», «2 × Охотник за головами» glued whole made
+    the columns' narrowest widths wider than the page, and reportlab split «Корпоративны/й»."""
+    from types import SimpleNamespace
+
+    from deckgen.rulebook.pdf import Theme
+    from deckgen.rulebook.source import Block
+    from deckgen.rulebook.story import StoryBuilder
+    from deckgen.rulebook.styles import make_styles
+    from deckgen.rulebook.table_widths import unglued
+
+    assert unglued("Königin\u00a0der\u00a0Luft\u00a0−2\u00a0· 2\u00a0×\u00a0Jäger") == "Königin der Luft\u00a0−2\u00a0· 2\u00a0×\u00a0Jäger"
+    fonts = {"body": "Helvetica", "body-bold": "Helvetica-Bold", "body-italic": "Helvetica-Oblique",
+             "body-bold-italic": "Helvetica-BoldOblique", "display": "Helvetica-Bold"}
+    styles = make_styles(fonts, Theme(), "de")
+    ctx = SimpleNamespace(xml=lambda text, block=None, values=None: str(text), theme=Theme(), lang="de")
+    glued = "Königin\u00a0der\u00a0Luft\u00a0und\u00a0Finsternis\u00a0−2"
+    row = ["Unternehmenssektor", f"Stern −17 · {glued}", f"2\u00a0×\u00a0Kopfgeldjäger + {glued}", f"genau 3; {glued}"]
+    table = StoryBuilder(ctx, dict(styles), 300.0).fitted_table(["Ort", "Wert", "Reihe", "Abwurf"], [row],
+                                                               Block("directive", 1))[0]
+    for c, cell in enumerate(table._cellvalues[1]):
+        cell.wrap(table._colWidths[c] - 6, 10_000)
+        text = ""
+        for line in cell.blPara.lines:
+            part = ("".join(getattr(f, "text", "") for f in line.words) if not isinstance(line, tuple)
+                    else " ".join(line[1])).replace("\u00a0", " ").strip()
+            text = text[:-1] + part if text.endswith("-") else f"{text} {part}"
+        assert text.split() == row[c].replace("\u00a0", " ").split(), c  # no word cut without a hyphen
