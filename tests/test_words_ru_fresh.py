@@ -90,3 +90,8 @@ def test_a_glued_name_parts_at_its_spaces_rather_than_mid_word_in_a_table_too_na
                     else " ".join(line[1])).replace("\u00a0", " ").strip()
             text = text[:-1] + part if text.endswith("-") else f"{text} {part}"
         assert text.split() == row[c].replace("\u00a0", " ").split(), c  # no word cut without a hyphen
+
+
+def test_an_abbreviation_stays_with_its_word_on_the_cloud_city_cards():
+    strings = _lang("classic")["strings"]
+    assert "см.\u00a0местные" in strings["label.local-value"]  # never «см.» alone at a line end
