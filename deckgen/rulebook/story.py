@@ -30,7 +30,7 @@ from deckgen.rulebook.quick_start import chapter_numbers, every_frame, quick_sta
 from deckgen.rulebook.pdf import Heading, next_body
 from deckgen.rulebook.source import Block
 from deckgen.rulebook.styles import plain_row, themed_table
-from deckgen.rulebook.table_widths import auto_widths, extents, minima_fit
+from deckgen.rulebook.table_widths import auto_widths, extents, minima_fit, unglued
 
 #: Simulated odds by (game, data, players, games, seed, strategy, options): once per process.
 #: Room between card pictures, and for the "+" between a hand and its extra cards (mm).
@@ -111,6 +111,10 @@ class StoryBuilder:
                 cells = laid(relaxed)
                 if minima_fit(cells, self.width, lang=self.ctx.lang, names=set(names) - relaxed):
                     break
+            else:  # not even hyphenated: glued names part at their spaces rather than mid-word
+                texts = [row if r == 0 else [(unglued(c[0]), c[1]) if isinstance(c, tuple) else c for c in row]
+                         for r, row in enumerate(texts)]
+                cells = laid(relaxed)
         lang = self.ctx.lang if relaxed else None
         widths = auto_widths(cells, self.width, lang=lang, names=set(names) - relaxed)
         return [themed_table(cells, widths, self.ctx.theme), Spacer(1, 8)]

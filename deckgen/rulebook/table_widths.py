@@ -11,6 +11,7 @@ deckgen.layout.auto_columns's, which card-face tables use too.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Collection, Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -23,6 +24,8 @@ BREAKING = {" ", "\t", "\n"}
 SLACK = 0.5
 #: A name cell's line of at most this many characters is kept whole ("Адресная пошлина", "Neue Republik").
 NAME_CHARS = 24
+#: A no-break space between two letters: inside a name kept whole ("Охотник за головами") or after a short word.
+_GLUED = re.compile(r"(?<=[^\W\d_])\u00a0(?=[^\W\d_])")
 
 
 def _hyphenates(para: Paragraph) -> bool:
@@ -135,3 +138,10 @@ def auto_widths(rows: Sequence[Sequence[Any]], available: float, padding: float 
     ``padding`` is a cell's left plus right padding, ``lang`` the language hyphenating cells break in."""
     low, high, soft = extents(rows, padding, lang, names)
     return share_widths(low, high, soft, available)
+
+
+def unglued(xml: str) -> str:
+    """A cell's text whose words held together by no-break spaces may part again ("Королева Воздуха
+    и Тьмы", "Охотник за головами"), a number staying with its word: the last resort of a table whose
+    narrowest columns do not fit the page even hyphenated, before reportlab splits words with no hyphen."""
+    return _GLUED.sub(" ", xml)

@@ -699,7 +699,12 @@ def summarize(records: list[dict], request: SimulationRequest) -> Mapping[str, l
         won.update(r.get("winning_steps", {}))
     hands, rounds = sum(shown.values()) or 1, sum(won.values()) or 1
     rows = []
+    # a step no planet enables (the Idiot's Array, seed 002) can never be shown: no row, rather than a
+    # share of 0 that the booklet's table would print as "< 0.1 %"
+    unreachable = set() if any(rules.get("idiots_array") for rules in data.planets.values()) else {"idiots-array"}
     for i, step in reversed(list(enumerate(data.rules.ladder, 1))):
+        if step in unreachable and not shown[step] and not won[step]:
+            continue
         rows.append({"step": f"{i} {step}", "share of hands": shown[step] / hands, "share of rounds won": won[step] / rounds})
     if won.get("uncontested"):
         rows.append({"step": "uncontested (all others exited)", "share of hands": None,
