@@ -77,7 +77,8 @@ def test_a_glued_name_parts_at_its_spaces_rather_than_mid_word_in_a_table_too_na
     fonts = {"body": "Helvetica", "body-bold": "Helvetica-Bold", "body-italic": "Helvetica-Oblique",
              "body-bold-italic": "Helvetica-BoldOblique", "display": "Helvetica-Bold"}
     styles = make_styles(fonts, Theme(), "de")
-    ctx = SimpleNamespace(xml=lambda text, block=None, values=None: str(text), theme=Theme(), lang="de")
+    ctx = SimpleNamespace(xml=lambda text, block=None, values=None: str(text), theme=Theme(), lang="de",
+                          source=SimpleNamespace(blocks=[]), stale=frozenset())
     glued = "Königin\u00a0der\u00a0Luft\u00a0und\u00a0Finsternis\u00a0−2"
     row = ["Unternehmenssektor", f"Stern −17 · {glued}", f"2\u00a0×\u00a0Kopfgeldjäger + {glued}", f"genau 3; {glued}"]
     table = StoryBuilder(ctx, dict(styles), 300.0).fitted_table(["Ort", "Wert", "Reihe", "Abwurf"], [row],
