@@ -37,8 +37,8 @@ CODE = (
     ("data syntax", re.compile(r"\b[a-z_][a-z0-9_]*\s?:\s*\[[^\]]*\]?|\b[a-z]+_[a-z0-9_]+\b")),
 )
 #: deckgen's commands and those its games add (``deckgen deck``); tests/test_player_text.py keeps it up to date.
-COMMANDS = ("build", "calibrate", "check", "clean", "decisions", "deck", "export", "judge", "list", "new", "preview",
-            "rules", "schema", "serve", "showcase", "simulate", "trust")
+COMMANDS = ("build", "calibrate", "check", "clean", "decisions", "deck", "diff", "export", "judge", "kit", "list", "new",
+            "preview", "rules", "schema", "serve", "showcase", "simulate", "translate", "trust")
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 

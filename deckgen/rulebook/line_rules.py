@@ -69,17 +69,28 @@ def word_key(word: str) -> str:
     return "".join(c for c in word if c.isalpha()).lower()
 
 
-def words_over_hyphen_run(lines: list[Any], limit: int = MAX_HYPHEN_RUN) -> set[str]:
-    """The keys of the words divided at the end of a line past ``limit`` hyphenated lines in a row."""
+def _divided(texts: list[str], i: int) -> str:
+    """The key of the word divided between line ``i`` and the next."""
+    return word_key(texts[i].rstrip().split(" ")[-1] + texts[i + 1].lstrip().split(" ")[0])
+
+
+def words_over_hyphen_run(lines: list[Any], limit: int = MAX_HYPHEN_RUN,
+                          fits: Callable[[str], bool] = lambda key: True) -> set[str]:
+    """The keys of the words divided at the end of a line past ``limit`` hyphenated lines in a row.
+
+    A word that does not fit a line whole (``fits``) must stay divided, or it would be cut without a
+    hyphen: the run is then ended at the nearest earlier divided word of the run that fits.
+    """
     texts = line_texts(lines)
     flags = hyphen_flags(lines)
     keys, run = set(), 0
     for i, flag in enumerate(flags):
         run = run + 1 if flag else 0
         if run > limit and i + 1 < len(texts):
-            head = texts[i].rstrip().split(" ")[-1]
-            tail = texts[i + 1].lstrip().split(" ")[0]
-            keys.add(word_key(head + tail))
+            for j in range(i, i - run, -1):
+                if fits(_divided(texts, j)):
+                    keys.add(_divided(texts, j))
+                    break
     return keys
 
 
@@ -93,9 +104,10 @@ def word_ending_alone(lines: list[Any]) -> set[str]:
     return {word_key(head + texts[-1].strip())}
 
 
-def words_to_spare(lines: list[Any]) -> set[str]:
-    """The words a paragraph must not divide to keep its line rules (see the module docstring)."""
-    return words_over_hyphen_run(lines) | word_ending_alone(lines)
+def words_to_spare(lines: list[Any], fits: Callable[[str], bool] = lambda key: True) -> set[str]:
+    """The words a paragraph must not divide to keep its line rules (see the module docstring); only words
+    that ``fits`` a line whole are ever spared."""
+    return words_over_hyphen_run(lines, fits=fits) | {k for k in word_ending_alone(lines) if fits(k)}
 
 
 def sparing(hyphenator: Callable[[str], Iterable], spared: set[str]) -> Callable[[str], Iterable]:

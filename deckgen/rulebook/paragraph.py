@@ -48,7 +48,7 @@ class Paragraph(_Paragraph):
         if callable(hyphenator):
             spared: set[str] = set()
             for _ in range(REBREAKS):
-                over = line_rules.words_to_spare(bl_para.lines) - spared
+                over = line_rules.words_to_spare(bl_para.lines, lambda key: self._fits_whole(key, width)) - spared
                 if not over:
                     break
                 spared |= over
@@ -56,6 +56,14 @@ class Paragraph(_Paragraph):
         if self.style.alignment == TA_JUSTIFY:
             line_rules.loosen(bl_para)
         return bl_para
+
+    def _fits_whole(self, key: str, width) -> bool:
+        """Whether a word (its letters, :func:`line_rules.word_key`) fits a line undivided: a word wider than
+        the column (a narrow table cell) must stay divisible, or reportlab cuts it without a hyphen."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        narrowest = min(width) if isinstance(width, (list, tuple)) else width
+        return stringWidth(key.capitalize(), self.style.fontName, self.style.fontSize) * 1.08 <= narrowest
 
     def _break_sparing(self, width, frags, hyphenator, spared):
         """Break again from ``frags`` with a hyphenator that leaves the words of ``spared`` whole."""
