@@ -150,7 +150,9 @@ def overlay(pdf: bytes, placed: list[tuple]) -> bytes:
         page = out.pages[page_index]
         key = (page_index, svg)
         if key not in names:
-            names[key] = page.add_resource(form, pikepdf.Name.XObject, prefix="Face")
+            # named by the face's place among the file's faces: pikepdf's random names would differ from
+            # one build to the next within one process
+            names[key] = page.add_resource(form, pikepdf.Name.XObject, pikepdf.Name(f"/DgFace{list(forms).index(svg)}"))
         sx, sy = w / (box[2] - box[0]), h / (box[3] - box[1])
         ops = ["q"]
         if clip is not None:
