@@ -74,7 +74,8 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
     with crop marks, a backs page after each fronts page) and
     OUT/GAME/DECK-LANG-cards.pdf (one card per page with bleed, TrimBox
     and BleedBox, for print shops), each document of the game (boards,
-    reference sheets) and its rule booklets.  Nothing is written if
+    reference sheets) and its rule booklets.  Cards are placed as vector
+    graphics; --raster (or a --dpi) draws them as pictures instead.  Nothing is written if
     anything has a problem.  An unchanged card is not drawn again and an
     unchanged file not written again; a closing line says what was done.
 
