@@ -17,8 +17,8 @@ from deckgen.errors import DeckgenError, Problem
 @click.argument("games", nargs=-1)
 @click.option("--paper", type=click.Choice(PAPERS, case_sensitive=False), default="a4",
               show_default=True, help="Paper size of the print-and-play sheets and documents.")
-@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True,
-              help="Resolution the cards are rasterized at.")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=None, show_default="300",
+              help="Draw the cards as rasters at this resolution (as --raster does).")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="How backs pages are mirrored: long-edge or short-edge duplex, or none (fronts only).")
 @lang_option
@@ -41,8 +41,10 @@ from deckgen.errors import DeckgenError, Problem
 @click.option("--cache", "cache_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Cache folder (default: OUT/.cache).")
 @click.option("--no-cache", is_flag=True, help="Remember nothing: render and draw every face.")
-@click.option("--vector", is_flag=True, help="Place the cards as vector graphics (small files, sharp at any "
-                                             "size) instead of rasters at --dpi.")
+@click.option("--vector/--raster", "vector", default=None,
+              help="Place the cards as vector graphics: small files, sharp at any size (the default, unless "
+                   "--dpi is given); or draw them as rasters at --dpi, for a printer driver that prefers "
+                   "pictures.")
 @click.option("--layout", default="grid", show_default=True, metavar="NAME",
               help="How cards sit on the sheets: grid (shared cuts), gutters (each card with its own bleed), "
                    "print-and-cut (registration marks), or a layouts/NAME.yaml of the project.")
@@ -78,14 +80,15 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
     with crop marks, a backs page after each fronts page) and
     OUT/GAME/DECK-LANG-cards.pdf (one card per page with bleed, TrimBox
     and BleedBox, for print shops), each document of the game (boards,
-    reference sheets) and its rule booklets.  Nothing is written if
+    reference sheets) and its rule booklets.  Cards are placed as vector
+    graphics; --raster (or a --dpi) draws them as pictures instead.  Nothing is written if
     anything has a problem.  An unchanged card is not drawn again and an
     unchanged file not written again; a closing line says what was done.
 
     \b
     Examples:
       deckgen build
-      deckgen build classic --paper letter --dpi 600
+      deckgen build classic --paper letter --raster --dpi 600
       deckgen build classic --lang de,fr --duplex short --out /tmp/print
       deckgen build pazaak --cards plus-3,minus-2 --lang de
       deckgen build gladbach --layout gutters --printer office.yaml
@@ -106,7 +109,8 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
     game_ids = list(games) or list(project.games)
     picked = card_list(cards)
     profile, profile_path = find_profile(printer_file)
-    options = BuildOptions(paper=paper.lower(), dpi=dpi, duplex=duplex, out=output_folder(project, out),
+    vector = dpi is None if vector is None else vector  # vector unless --raster, or a --dpi to draw at
+    options = BuildOptions(paper=paper.lower(), dpi=dpi or 300, duplex=duplex, out=output_folder(project, out),
                            languages=chosen_languages(project, languages), workers=jobs, variant=variant,
                            cache=cache_dir, use_cache=not no_cache, cards=picked, copies=copies, vector=vector,
                            layout=layout, printer=profile, max_file_mb=max_file_mb, ink=ink,

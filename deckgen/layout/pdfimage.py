@@ -1,10 +1,10 @@
-"""Put card faces on a reportlab canvas: pre-compressed rasters, or vector faces placed afterwards.
+"""Put card faces on a reportlab canvas: vector faces placed afterwards, or pre-compressed rasters.
 
 reportlab would decode, re-encode and (by default) ASCII85-wrap every
 image; here the Flate stream made in the raster workers goes into the PDF
 as is, and an image drawn many times (a deck's back) is stored once.
 
-A :class:`VectorFace` (``deckgen build --vector``) is not drawn by reportlab:
+A :class:`VectorFace` (what ``deckgen build`` places unless ``--raster``) is not drawn by reportlab:
 its place and clip are recorded, and :func:`finish` draws it afterwards as
 a form XObject made by cairosvg — each distinct face stored once.
 """
@@ -29,17 +29,20 @@ class VectorFace:
 
 def draw_face(canvas: Canvas, face, x: float, y: float, w: float, h: float,
               clip: tuple[float, float, float, float] | None = None,
-              ellipse: tuple[float, float, float, float] | None = None, under: bool = False) -> None:
+              ellipse: tuple[float, float, float, float] | None = None, under: bool = False,
+              turned: bool = False) -> None:
     """Draw a raster face now, or record a vector face's place (points) for :func:`finish`.
 
     A vector face is clipped to ``clip`` and to ``ellipse`` (x, y, w, h: the
     ellipse inscribed in that box, for a round card) when given; with
     ``under`` it goes beneath everything drawn on the page, as a raster
-    drawn first would (the marks and cut guides of a sheet stay on top).
+    drawn first would (the marks and cut guides of a sheet stay on top).  A vector face is placed apart
+    from the canvas's transformation: ``turned`` turns it 180° about its box's centre (a raster is turned by
+    the canvas).
     """
     if isinstance(face, VectorFace):
         placed = canvas.__dict__.setdefault("_deckgen_vectors", [])
-        placed.append((canvas.getPageNumber() - 1, x, y, w, h, clip, face.svg, ellipse, under))
+        placed.append((canvas.getPageNumber() - 1, x, y, w, h, clip, face.svg, ellipse, under, turned))
     else:
         draw_raster(canvas, face, x, y, w, h)
 

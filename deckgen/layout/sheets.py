@@ -214,11 +214,11 @@ def _draw_slot(canvas, slot: Slot, image: RasterImage | VectorFace, placement: _
     if placement is not None and isinstance(image, VectorFace):
         box = placement(im.x, im.y, im.w, im.h)
         draw_face(canvas, image, *box, clip=placement(clip.x, clip.y, clip.w, clip.h),
-                  ellipse=box if round_card else None, under=True)
+                  ellipse=box if round_card else None, under=True, turned=slot.rotate == 180)
     else:
         box = (mm(im.x), mm(im.y), mm(im.w), mm(im.h))
         draw_face(canvas, image, *box, clip=(mm(clip.x), mm(clip.y), mm(clip.w), mm(clip.h)),
-                  ellipse=box if round_card else None, under=True)
+                  ellipse=box if round_card else None, under=True, turned=slot.rotate == 180)
     canvas.restoreState()
 
 

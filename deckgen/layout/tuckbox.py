@@ -119,9 +119,19 @@ def _grown(r: Rect, by: float, left: float | None = None, right: float | None = 
     return Rect(r.x - le, r.y - bo, r.w + le + ri, r.h + to + bo)
 
 
+#: The pixels a vector face is drawn at to take its mean colour (the mean does not need more).
+VECTOR_SAMPLE_PX = (48, 64)
+
+
 def average_colour(image) -> tuple[float, float, float]:
-    """The mean colour (0..1) of a raster face, sampled; mid grey for a vector face."""
+    """The mean colour (0..1) of a face, sampled: a raster's pixels, or a vector face drawn small; mid grey
+    for neither."""
     data = getattr(image, "flate_rgb", None)
+    svg = getattr(image, "svg", None)
+    if not data and svg:
+        from deckgen.render.raster import rasterize
+
+        data = rasterize(svg, *VECTOR_SAMPLE_PX).flate_rgb
     if not data:
         return (0.3, 0.3, 0.3)
     rgb = zlib.decompress(data)

@@ -36,7 +36,7 @@ class BuildOptions:
     deck_files: bool = True  # False: no deck at all, only documents and booklets (a convention kit's languages)
     documents: bool = True  # documents and booklets too (not for a reprint of cards)
     booklets: bool = True  # the rule booklets among them (False: `deckgen rules` makes them on their own)
-    vector: bool = False  # cards placed as vector graphics instead of rasters
+    vector: bool = False  # cards placed as vector forms, not rasters (deckgen build: unless --raster or --dpi)
     layout: str = "grid"  # the sheet layout (deckgen/layouts/ or the project's layouts/)
     printer: Any = None  # a PrinterProfile moving every backs page, or None
     max_file_mb: float | None = None  # split a larger PDF into numbered parts

@@ -132,15 +132,16 @@ def ellipse_ops(x: float, y: float, w: float, h: float) -> str:
 
 
 def overlay(pdf: bytes, placed: list[tuple]) -> bytes:
-    """Draw SVG faces into an existing PDF: each ``(page, x, y, w, h, clip, svg, ellipse, under)`` in points,
-    the SVG scaled to fill the box and clipped to ``clip`` (x, y, w, h) and to the ellipse inscribed in
-    ``ellipse`` when given; ``under`` faces go beneath the page's own drawing, in their order, the others
-    over it.  Each distinct SVG is stored once."""
+    """Draw SVG faces into an existing PDF: each ``(page, x, y, w, h, clip, svg, ellipse, under[, turned])`` in
+    points, the SVG scaled to fill the box (turned 180° about its centre when ``turned``) and clipped to
+    ``clip`` (x, y, w, h) and to the ellipse inscribed in ``ellipse`` when given; ``under`` faces go beneath
+    the page's own drawing, in their order, the others over it.  Each distinct SVG is stored once."""
     out = pikepdf.open(io.BytesIO(pdf))
     forms: dict[str, Any] = {}
     names: dict[tuple[int, str], Any] = {}
     streams: dict[tuple[int, bool], list[str]] = {}
-    for page_index, x, y, w, h, clip, svg, ellipse, under in placed:
+    for page_index, x, y, w, h, clip, svg, ellipse, under, *rest in placed:
+        turned = bool(rest and rest[0])
         if svg not in forms:
             with pikepdf.open(io.BytesIO(svg_to_pdf(svg))) as src:
                 forms[svg] = (out.copy_foreign(src.pages[0].as_form_xobject()),
@@ -149,7 +150,9 @@ def overlay(pdf: bytes, placed: list[tuple]) -> bytes:
         page = out.pages[page_index]
         key = (page_index, svg)
         if key not in names:
-            names[key] = page.add_resource(form, pikepdf.Name.XObject, prefix="Face")
+            # named by the face's place among the file's faces: pikepdf's random names would differ from
+            # one build to the next within one process
+            names[key] = page.add_resource(form, pikepdf.Name.XObject, pikepdf.Name(f"/DgFace{list(forms).index(svg)}"))
         sx, sy = w / (box[2] - box[0]), h / (box[3] - box[1])
         ops = ["q"]
         if clip is not None:
@@ -157,7 +160,10 @@ def overlay(pdf: bytes, placed: list[tuple]) -> bytes:
             ops.append(f"{cx:.4f} {cy:.4f} {cw:.4f} {ch:.4f} re W n")
         if ellipse is not None:
             ops.append(f"{ellipse_ops(*ellipse)} W n")
-        ops.append(f"{sx:.6f} 0 0 {sy:.6f} {x:.4f} {y:.4f} cm {names[key]} Do Q")
+        if turned:  # x' = x + w - sx·u, y' = y + h - sy·v: the box onto itself, upside down
+            ops.append(f"{-sx:.6f} 0 0 {-sy:.6f} {x + w:.4f} {y + h:.4f} cm {names[key]} Do Q")
+        else:
+            ops.append(f"{sx:.6f} 0 0 {sy:.6f} {x:.4f} {y:.4f} cm {names[key]} Do Q")
         streams.setdefault((page_index, bool(under)), []).extend(ops)
     for (page_index, under), ops in streams.items():
         out.pages[page_index].contents_add(out.make_stream("\n".join(ops).encode("ascii")), prepend=under)
