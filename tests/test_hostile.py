@@ -143,7 +143,7 @@ def test_a_typo_in_a_lang_file_is_named_once(classic, out):
     before = snapshot(out)
     got = fails_with(build_classic(classic, out), out, before,
                      f"data/classic/lang/en.yaml:{line_of(lang, 'nmae')}:13: cards.coins-5.nmae: unknown key "
-                     f"'nmae' (did you mean 'name'? a card's texts in this game: name; game.yaml card_texts)")
+                     f"'nmae' (did you mean 'name'? a card's texts in this game: name, table_name; game.yaml card_texts)")
     assert len(got) == 2
     checked = run("check", "classic", "--project", classic)
     assert checked.exit_code == 2 and lines(checked)[0] == got[0]

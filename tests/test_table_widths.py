@@ -67,7 +67,8 @@ def test_minimums_that_do_not_fit_are_scaled_together(styles):
 def _builder(styles):
     from deckgen.rulebook.story import StoryBuilder
 
-    ctx = SimpleNamespace(xml=lambda text, block=None, values=None: str(text), theme=Theme(), lang="de")
+    ctx = SimpleNamespace(xml=lambda text, block=None, values=None: str(text), theme=Theme(), lang="de",
+                          source=SimpleNamespace(blocks=[]), stale=frozenset())
     return StoryBuilder(ctx, dict(styles), WIDTH)
 
 

@@ -19,6 +19,7 @@ from typing import Callable
 
 from deckgen.kit.arithmetic import KitArithmetic, Run, kit_arithmetic, labels_path, tournament_players
 from deckgen.kit.plan import KitPlan
+from deckgen.layout.papers import MM_TO_PT
 from deckgen.kit.report import plan_data, plan_lines, plan_pdf
 from deckgen.kit.tournament import tournament_path, tournament_pdf
 from deckgen.model import Project
@@ -108,7 +109,7 @@ def _run_bytes(project: Project, plan: KitPlan, run: Run) -> bytes:
     if not plan.separators:
         return run_pdf(run)
     w, h = PAPERS_MM[run.paper]
-    size = (w * 72 / 25.4, h * 72 / 25.4)
+    size = (w * MM_TO_PT, h * MM_TO_PT)
     return run_pdf(run, lambda label: separator_pdf(project, plan.organiser_lang, size, label))
 
 

@@ -13,9 +13,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
+from deckgen.layout.papers import MM_TO_PT
+
 #: The average advance of a letter in running text, in em (Latin and Cyrillic book faces: 0.45–0.55).
 AVERAGE_LETTER_EM = 0.5
-_PT_PER_MM = 72 / 25.4
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class Room:
         lines, chars = self.lines(), self.characters_per_line()
         room = (f"one line of about {chars} characters" if lines == 1
                 else f"{lines} lines of about {chars} characters")
-        return (f"Room: {room} at {self.size * _PT_PER_MM:.1f} pt (the text shrinks a little before it "
+        return (f"Room: {room} at {self.size * MM_TO_PT:.1f} pt (the text shrinks a little before it "
                 f"overflows); the source uses {self.used_lines} line{'s' if self.used_lines != 1 else ''}")
 
 
