@@ -1,4 +1,5 @@
-"""Shared fixtures: the bundled project, project copies, and one classic build per test session."""
+"""Shared fixtures: the bundled project, project copies, one classic build per test session, and one build
+cache that the modules marked ``shared_cache`` share."""
 
 from __future__ import annotations
 
@@ -82,3 +83,31 @@ def breaking_rules_restored():
     breaking._ADDED.clear()
     breaking._ADDED.update(saved)
     breaking._changed()
+
+
+def shared_cache_folder(tmp_path_factory) -> Path:
+    """The build cache of this test run: one folder for every xdist worker of the run (its entries are keyed
+    by what they are made of and written by rename, so workers and project copies share it safely)."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if __import__("os").environ.get("PYTEST_XDIST_WORKER") else base
+    folder = root / "deckgen-shared-cache"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="module", autouse=True)
+def shared_cache(request, tmp_path_factory):
+    """In a module marked ``pytestmark = pytest.mark.shared_cache``, every command not given ``--cache``
+    (builds, checks, exports, subprocesses) uses the run's one cache (deckgen's DECKGEN_CACHE), so a face
+    that one test drew is not drawn again from an empty cache by the next.  Only for modules whose tests
+    do not look at the cache itself (what is drawn, OUT/.cache, clean).  Module-scoped and autouse: in
+    force before the module's own shared builds are made.  The folder, or None in an unmarked module."""
+    from deckgen.output import CACHE_ENV
+
+    if request.node.get_closest_marker("shared_cache") is None:
+        yield None
+        return
+    folder = shared_cache_folder(tmp_path_factory)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CACHE_ENV, str(folder))
+        yield folder
