@@ -60,3 +60,24 @@ def test_the_marker_on_a_test_alone_shares_nothing(shared_cache):
     import os
 
     assert shared_cache is None and CACHE_ENV not in os.environ
+
+
+def test_a_face_is_rendered_again_when_deckgen_yaml_changes(tmp_path):
+    """deckgen.yaml's breaking rules, format and limits change a face's layout and what is an error on it: a
+    face kept in a (shared) cache is keyed by it, so an edit there never reuses a face laid out before."""
+    from deckgen.render.decks import Fingerprints, face_key
+
+    demo = fixture_project("format1", tmp_path / "demo")
+
+    def key() -> str:
+        project = load_project(demo)
+        game = project.games["demo"]
+        deck = next(iter(game.decks.values()))
+        return face_key(Fingerprints(project), game, deck, "en", deck.cards[0], "front")
+
+    before = key()
+    assert key() == before  # the same inputs: the same key
+    config = demo / "deckgen.yaml"
+    config.write_text(config.read_text(encoding="utf-8") + "breaking:\n  en:\n    never_break: [Ember Tide]\n",
+                      encoding="utf-8")
+    assert key() != before
