@@ -3,18 +3,41 @@ cache that the modules marked ``shared_cache`` share."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
-from deckgen.build import BuildOptions, build
-from deckgen.loader import load_project
+
+def keep_bytecode() -> None:
+    """Where PYTHONDONTWRITEBYTECODE is set (some containers and sandboxes set it), every test process would
+    compile deckgen and rewrite every test module's asserts anew: about 7 s of CPU per xdist worker.  The
+    test processes then keep their bytecode outside the source tree, in the user's cache folder
+    (sys.pycache_prefix: the source tree stays as the setting wants it).  The commands a test starts are left
+    as they are (with the prefix they would miss the installed libraries' bytecode)."""
+    if not sys.dont_write_bytecode:
+        return
+    cache_home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    prefix = cache_home / "deckgen-tests" / "pycache"
+    try:
+        prefix.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError:
+        return  # no writable cache folder: compile as before
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = str(prefix)
+
+
+keep_bytecode()
+
+from deckgen.build import BuildOptions, build  # noqa: E402 (after keep_bytecode: compiled once)
+from deckgen.loader import load_project  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 # A printer profile in the developer's own configuration folder must not move the tests' backs pages.
-__import__("os").environ["XDG_CONFIG_HOME"] = __import__("tempfile").mkdtemp(prefix="deckgen-test-config-")
+os.environ["XDG_CONFIG_HOME"] = __import__("tempfile").mkdtemp(prefix="deckgen-test-config-")
 PROJECTS = Path(__file__).resolve().parent / "projects"
 
 # CI runs the same 30 examples every time; locally each run draws 30 new ones (the suite stays under two
