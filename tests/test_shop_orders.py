@@ -31,6 +31,8 @@ from deckgen.presets.run import plan_order
 from deckgen.render.store import hash_text, renderer_id
 from tests.conftest import bundled_project, fixture_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 PRESETS = sorted(preset_files(None))
 GAMES = sorted(bundled_project().games)
 #: The decks each bundled shop has no product for (PRINT.md's products: tarot only at The Game Crafter, round
