@@ -38,6 +38,9 @@ from deckgen.loader import load_project  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 # A printer profile in the developer's own configuration folder must not move the tests' backs pages.
 os.environ["XDG_CONFIG_HOME"] = __import__("tempfile").mkdtemp(prefix="deckgen-test-config-")
+# Nor a cache folder the developer's DECKGEN_CACHE names: the tests that count what is drawn, or empty a
+# cache, see their own output folder's; the modules marked shared_cache set it to the run's (below).
+os.environ.pop("DECKGEN_CACHE", None)
 PROJECTS = Path(__file__).resolve().parent / "projects"
 
 # CI runs the same 30 examples every time; locally each run draws 30 new ones (the suite stays under two
