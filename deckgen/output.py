@@ -5,7 +5,8 @@ one was: the old file stays until the new one is complete.  Output goes
 only under the chosen output folder (:func:`inside`): no name taken from
 data (a deck id, a document stem) can lead a file elsewhere.
 
-The cache is ``OUT/.cache`` unless ``--cache`` names one; ``OUT/.cache``
+The cache is ``OUT/.cache`` unless ``--cache`` (or, without it, the
+environment variable ``DECKGEN_CACHE``) names one; ``OUT/.cache``
 must resolve inside OUT (:func:`cache_folder`: a project cannot ship it as a
 link to elsewhere).  deckgen marks a cache folder it creates with a
 ``CACHEDIR.TAG`` (the Cache Directory Tagging convention: backup tools skip
@@ -54,9 +55,17 @@ def inside(folder: Path, path: Path) -> Path:
     return Path(path)
 
 
+#: The environment variable naming the cache folder of every command not given ``--cache``: one cache that
+#: several output folders (or projects) share; its entries are keyed by what they are made of.
+CACHE_ENV = "DECKGEN_CACHE"
+
+
 def cache_folder(out: Path, named: Path | None = None, create: bool = False) -> Path:
-    """The cache folder: ``named`` (``--cache``, the user's choice, anywhere) or ``out/.cache``, which must
-    resolve inside ``out`` (a located refusal otherwise).  ``create`` makes it, marked as deckgen's."""
+    """The cache folder: ``named`` (``--cache``, the user's choice, anywhere), else the folder
+    :data:`CACHE_ENV` names, else ``out/.cache``, which must resolve inside ``out`` (a located refusal
+    otherwise).  ``create`` makes it, marked as deckgen's."""
+    if named is None and os.environ.get(CACHE_ENV):
+        named = Path(os.environ[CACHE_ENV]).expanduser()
     if named is not None:
         folder = Path(named)
     else:

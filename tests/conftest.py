@@ -1,19 +1,46 @@
-"""Shared fixtures: the bundled project, project copies, and one classic build per test session."""
+"""Shared fixtures: the bundled project, project copies, one classic build per test session, and one build
+cache that the modules marked ``shared_cache`` share."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
-from deckgen.build import BuildOptions, build
-from deckgen.loader import load_project
+
+def keep_bytecode() -> None:
+    """Where PYTHONDONTWRITEBYTECODE is set (some containers and sandboxes set it), every test process would
+    compile deckgen and rewrite every test module's asserts anew: about 7 s of CPU per xdist worker.  The
+    test processes then keep their bytecode outside the source tree, in the user's cache folder
+    (sys.pycache_prefix: the source tree stays as the setting wants it).  The commands a test starts are left
+    as they are (with the prefix they would miss the installed libraries' bytecode)."""
+    if not sys.dont_write_bytecode:
+        return
+    cache_home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    prefix = cache_home / "deckgen-tests" / "pycache"
+    try:
+        prefix.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError:
+        return  # no writable cache folder: compile as before
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = str(prefix)
+
+
+keep_bytecode()
+
+from deckgen.build import BuildOptions, build  # noqa: E402 (after keep_bytecode: compiled once)
+from deckgen.loader import load_project  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 # A printer profile in the developer's own configuration folder must not move the tests' backs pages.
-__import__("os").environ["XDG_CONFIG_HOME"] = __import__("tempfile").mkdtemp(prefix="deckgen-test-config-")
+os.environ["XDG_CONFIG_HOME"] = __import__("tempfile").mkdtemp(prefix="deckgen-test-config-")
+# Nor a cache folder the developer's DECKGEN_CACHE names: the tests that count what is drawn, or empty a
+# cache, see their own output folder's; the modules marked shared_cache set it to the run's (below).
+os.environ.pop("DECKGEN_CACHE", None)
 PROJECTS = Path(__file__).resolve().parent / "projects"
 
 # CI runs the same 30 examples every time; locally each run draws 30 new ones (the suite stays under two
@@ -82,3 +109,31 @@ def breaking_rules_restored():
     breaking._ADDED.clear()
     breaking._ADDED.update(saved)
     breaking._changed()
+
+
+def shared_cache_folder(tmp_path_factory) -> Path:
+    """The build cache of this test run: one folder for every xdist worker of the run (its entries are keyed
+    by what they are made of and written by rename, so workers and project copies share it safely)."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if __import__("os").environ.get("PYTEST_XDIST_WORKER") else base
+    folder = root / "deckgen-shared-cache"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="module", autouse=True)
+def shared_cache(request, tmp_path_factory):
+    """In a module marked ``pytestmark = pytest.mark.shared_cache``, every command not given ``--cache``
+    (builds, checks, exports, subprocesses) uses the run's one cache (deckgen's DECKGEN_CACHE), so a face
+    that one test drew is not drawn again from an empty cache by the next.  Only for modules whose tests
+    do not look at the cache itself (what is drawn, OUT/.cache, clean).  Module-scoped and autouse: in
+    force before the module's own shared builds are made.  The folder, or None in an unmarked module."""
+    from deckgen.output import CACHE_ENV
+
+    if request.node.get_closest_marker("shared_cache") is None:
+        yield None
+        return
+    folder = shared_cache_folder(tmp_path_factory)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(CACHE_ENV, str(folder))
+        yield folder

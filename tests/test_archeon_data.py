@@ -12,6 +12,8 @@ from deckgen.loader import load_project
 from deckgen.registry import CheckContext
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 
 @pytest.fixture(scope="module")
 def data(project):

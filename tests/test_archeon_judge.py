@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
+import pytest
 
 from deckgen.cli import main
 from tests.conftest import ROOT
+
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
 
 
 def judge_file(tmp_path, text, *args):

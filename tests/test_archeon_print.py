@@ -33,6 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import colorblind  # noqa: E402
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 #: deck -> (trim w, trim h); every Archeon deck has a 3 mm bleed
 SIZES = {"archive": (63.0, 88.0), "planets": (70.0, 120.0), "tokens": (30.0, 30.0)}
 BLEED = 3.0

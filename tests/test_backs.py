@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pypdf import PdfReader
+import pytest
 
 from deckgen.build import BuildOptions, build
 from deckgen.layout.geometry import plan_sheet
 from deckgen.layout.papers import PAPERS_MM
 from deckgen.loader import load_project
 from tests.conftest import fixture_project
+
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
 
 
 def images(page) -> list[str]:

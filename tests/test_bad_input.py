@@ -9,6 +9,8 @@ from click.testing import CliRunner
 
 from deckgen.cli import main
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+)(?::(?P<column>\d+))?: ")
 PROGRESS = re.compile(r"^.+ \(\d+\)…$")  # a stage announced on stderr when not on a terminal
 

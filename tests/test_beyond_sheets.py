@@ -23,6 +23,8 @@ from deckgen.model import CardSize
 from deckgen.presets import load_preset
 from tests.pdfread import images_and_lines
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 TOL = 0.1
 SIDE = ["plus-1", "minus-2", "double", "tiebreaker", "plusminus-3"]
 

@@ -21,6 +21,8 @@ from deckgen.rulebook.build import build_rulebooks, render_booklet
 from deckgen.rulebook.context import load_sources
 from deckgen.scaffold import create_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 PT_PER_MM = 72 / 25.4
 
 

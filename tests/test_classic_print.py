@@ -18,6 +18,8 @@ from deckgen.games.classic.documents import value_text
 from deckgen.games.classic.cards import face_sets
 from deckgen.loader import load_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 CLOUD_CITY_FACES = ("idiot", "jedi-master", "jedi-knight", "smuggler", "bounty-hunter", "lord-of-sith", "rancor",
                     "dark-jedi")
 

@@ -6,11 +6,14 @@ import json
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
 from deckgen.cli import main
 from tests.conftest import ROOT
+
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
 
 
 def invoke(*args):

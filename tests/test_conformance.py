@@ -20,6 +20,8 @@ from deckgen.decisions import example_problems, judge_showdown
 from deckgen.loader import load_project
 from tests.conftest import ROOT, PROJECTS, fixture_project, bundled_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 BUNDLED = bundled_project()  # the bundled project, loaded once per test process
 CASES = [("bundled", gid) for gid in BUNDLED.games] + [("plugin", "duel")]
 

@@ -15,6 +15,8 @@ from deckgen.render.raster import rasterize
 from deckgen.render.templates import DeckRenderer
 from tests.conftest import copy_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 BUNDLED = ("classic", "gladbach", "pazaak")
 
 

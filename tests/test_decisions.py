@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from click.testing import CliRunner
 
 from deckgen.cli import main
 from tests.conftest import ROOT, copy_project
+
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
 
 
 def run(*args):

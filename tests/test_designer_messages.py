@@ -16,6 +16,8 @@ from click.testing import CliRunner
 
 from deckgen.cli import main
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])

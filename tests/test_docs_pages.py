@@ -11,6 +11,8 @@ from deckgen.cli import main
 from deckgen.editor import MODELINE
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 PAGE = ROOT / "docs" / "first-deck.md"
 BLOCK = re.compile(r"<!-- file: (\S+) -->\n```\w*\n(.*?)```", re.S)
 

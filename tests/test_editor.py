@@ -13,6 +13,8 @@ from deckgen.editor import MODELINE, file_problems, project_schemas, schema_file
 from deckgen.loader import load_project
 from tests.conftest import ROOT, copy_project, fixture_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 
 def invoke(*args):
     return CliRunner().invoke(main, [str(a) for a in args])

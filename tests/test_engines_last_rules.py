@@ -11,6 +11,8 @@ from click.testing import CliRunner
 
 from deckgen.cli import main
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from click.testing import CliRunner
+import pytest
 
 from deckgen.cli import main
 from tests.conftest import fixture_project
+
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
 
 
 def run(*args):

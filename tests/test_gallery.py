@@ -21,6 +21,8 @@ from deckgen.preview.images import MISCUTS, cut_card, miscut_sheet
 from deckgen.scaffold import create_project
 from tests.browser import chrome, console_errors, needs_browser, shown_tiles
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 CARD_LINE = re.compile(r"^(?P<file>[^:]+):\d+:\d+: cards\.(?P<card>[^.:]+)")
 
 

@@ -22,6 +22,8 @@ from deckgen.errors import DeckgenError
 from deckgen.loader import load_project
 from deckgen.layout.papers import LARGER_PAPER, PAPERS_MM
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "de", "fr", "ru")
 PAPERS = ("a4", "letter")

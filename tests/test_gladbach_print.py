@@ -25,6 +25,8 @@ LANGS = ("en", "ru")  # one Latin and one Cyrillic kit; `check` fits every langu
 sys.path.insert(0, str(ROOT / "scripts"))
 import colorblind  # noqa: E402
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 
 def box_mm(box) -> tuple[float, ...]:
     return tuple(round(float(v) * PT, 2) for v in (box.left, box.bottom, box.right, box.top))

@@ -27,6 +27,8 @@ from deckgen.games.gladbach.engine import CARD_KINDS, MAX_PLAYERS, ROUNDS, judge
 from deckgen.loader import load_project
 from tests.conftest import copy_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 
 @pytest.fixture(scope="module")
 def proj(tmp_path_factory):

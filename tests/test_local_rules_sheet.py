@@ -22,6 +22,8 @@ from deckgen.documents import document_files, render_document
 from deckgen.loader import load_project
 from deckgen.render.raster import rasterize
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 #: the table() verb's module, which calls layout_table (the package exports a function of the same name)
 table_module = importlib.import_module("deckgen.render.verbs.table")
 

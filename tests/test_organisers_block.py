@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 
 from pypdf import PdfReader
+import pytest
 
 from deckgen.errors import DeckgenError
 from deckgen.layout.papers import READING_PAGE
@@ -14,6 +15,8 @@ from deckgen.rulebook.build import check_rulebook, render_booklet
 from deckgen.rulebook.context import load_sources
 from deckgen.rulebook.source import parse_source
 from deckgen.scaffold import create_project
+
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
 
 HEADER = """---
 title: Demo Game

@@ -13,6 +13,8 @@ from click.testing import CliRunner
 from deckgen.cli import main
 from tests.conftest import ROOT, fixture_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 
 def run(*args: str):
     return CliRunner().invoke(main, list(args))

@@ -24,6 +24,8 @@ from deckgen.layout.papers import PAPERS_MM
 from deckgen.loader import load_project
 from tests.conftest import copy_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 REPO = Path(__file__).resolve().parents[1]
 MM = 72 / 25.4
 CARD_MM = (63.0, 88.0)

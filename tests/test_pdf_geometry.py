@@ -12,6 +12,8 @@ from deckgen.layout.geometry import plan_sheet
 from deckgen.layout.papers import PAPERS_MM
 from tests.pdfread import box_mm, fonts_embedded, images_and_lines
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 TOL = 0.1  # mm
 
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 from PIL import Image
+import pytest
 
 from deckgen.cli import main
 from deckgen.render.templates import almost_black, place_picture
 from tests.conftest import copy_project
+
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
 
 
 def test_almost_black_text_is_named_and_neutral_black_is_not():

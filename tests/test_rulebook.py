@@ -20,6 +20,8 @@ from deckgen.rulebook.build import build_rulebooks, check_rulebook
 from deckgen.rulebook.impose import booklet_order, impose
 from tests.conftest import fixture_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 PT = 72 / 25.4
 
 

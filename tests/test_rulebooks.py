@@ -15,6 +15,8 @@ from pypdf import PdfReader
 
 from deckgen.rulebook.build import build_rulebooks, check_rulebook
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 PT = 72 / 25.4
 GAMES = ("classic", "gladbach", "pazaak", "archeon")
 LANGS = ("en", "de", "fr", "ru")

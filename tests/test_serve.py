@@ -23,6 +23,8 @@ from deckgen.scaffold import create_project
 from tests.browser import chrome, console_errors, needs_browser, poll
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 #: The issue's bound for a change to reach the open page.
 UPDATE_S = 20
 

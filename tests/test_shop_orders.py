@@ -31,6 +31,8 @@ from deckgen.presets.run import plan_order
 from deckgen.render.store import hash_text, renderer_id
 from tests.conftest import bundled_project, fixture_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 #: The presets that print cards (booklet-x4 and booklet-x1a print rule booklets only: tests/test_shop_booklets.py).
 PRESETS = sorted(n for n in preset_files(None) if load_preset(n, None).writer != "none")
 GAMES = sorted(bundled_project().games)

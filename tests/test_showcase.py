@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 from PIL import Image
+import pytest
 
 from deckgen.cli import main
 from deckgen.loader import load_project
 from deckgen.preview.showcase import fan_angles, pick_cards, pick_deck, showcase
 from deckgen.scaffold import create_project
+
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
 
 
 def invoke(*args):

@@ -14,6 +14,8 @@ from deckgen.sources.runs import fill
 from deckgen.sources.sheets import cell_value, column_letter
 from tests.conftest import fixture_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 
 @pytest.fixture
 def spike(tmp_path) -> Path:

@@ -9,6 +9,8 @@ from click.testing import CliRunner
 from deckgen.cli import main
 from deckgen.loader import load_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 #: starter -> (game, cards printed, where its card list comes from)
 STARTERS = {"blank": ("demo", 4, "cards.yaml"), "numbered": ("numbers", 40, "cards.csv"),
             "poker": ("poker", 54, "cards.yaml")}

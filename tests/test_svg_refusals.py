@@ -23,6 +23,8 @@ from click.testing import CliRunner
 
 from deckgen.cli import main
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 FRONT = "templates/demo/front.svg.j2"
 FACE = "card ember [en]"
 

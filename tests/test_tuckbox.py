@@ -13,6 +13,8 @@ from deckgen.layout.papers import PAPERS_MM
 from deckgen.layout.tuckbox import CARD_THICKNESS_MM, SLACK_MM, plan_tuckbox
 from tests.pdfread import images_and_lines
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
+
 
 @settings(deadline=None)  # examples: the profile (tests/conftest.py)
 @given(st.floats(40, 90), st.floats(60, 130), st.integers(5, 200), st.sampled_from(["a4", "letter"]))

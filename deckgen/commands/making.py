@@ -39,7 +39,7 @@ from deckgen.errors import DeckgenError, Problem
               metavar="FILE", help="Print exactly the cards of this deck list, e.g. a match deck written by "
                                    "deckgen deck archeon --out FILE: DECK-NAME-LANG-*.pdf.")
 @click.option("--cache", "cache_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Cache folder (default: OUT/.cache).")
+              help="Cache folder (default: the folder DECKGEN_CACHE names, else OUT/.cache).")
 @click.option("--no-cache", is_flag=True, help="Remember nothing: render and draw every face.")
 @click.option("--vector/--raster", "vector", default=None,
               help="Place the cards as vector graphics: small files, sharp at any size (the default, unless "
@@ -384,7 +384,7 @@ def calibrate(paper, duplex, out, shift, scale, name, printer_file, project_dir)
 @click.command()
 @out_option("nothing; the cache of that output folder is emptied")
 @click.option("--cache", "cache_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="The cache folder to empty (default: OUT/.cache).")
+              help="The cache folder to empty (default: the folder DECKGEN_CACHE names, else OUT/.cache).")
 @project_option
 def clean(out, cache_dir, project_dir):
     """Empty the build cache (rasters, faces, build records); output files stay.

@@ -1,7 +1,8 @@
 """Every face of a deck rendered to SVG (no file written), remembered by what it is made of.
 
 A face whose inputs — the game's templates, art, fonts, style, its card,
-its deck and the strings it read — are unchanged since it was last
+its deck, the strings it read, and the project's deckgen.yaml and shared
+glossary — are unchanged since it was last
 rendered without problems is taken from the store (:mod:`deckgen.render.store`)
 instead of being rendered again; :class:`Fingerprints` hashes those inputs
 once per build.
@@ -86,10 +87,14 @@ class Fingerprints:
 
 
             project = self.project
+            root = Path(project.root)
+            # deckgen.yaml and the shared glossary: the project's breaking rules, format and limits change
+            # how a face is laid out and what is an error on it
             parts = [__version__, [self.tree(d) for d in template_dirs(project.root, game.id)],
-                     self.tree(Path(project.root) / "art"),
+                     self.tree(root / "art"),
                      sorted((role, self.file(project.fonts_dir / name)) for role, name in project.fonts.items()),
-                     game.style, self.file(Path(game.directory) / "decisions.yaml")]
+                     game.style, self.file(Path(game.directory) / "decisions.yaml"),
+                     self.file(root / "deckgen.yaml"), self.tree(root / "glossary")]
             self._env[game.id] = hash_text(*parts)
         return self._env[game.id]
 
@@ -256,8 +261,8 @@ def default_store(project: Project) -> Store:
 
 
 def options_store(options: BuildOptions) -> Store:
-    """The cache a command with ``options`` reads and fills: ``--cache``, else OUT/.cache; none with
-    ``--no-cache``."""
+    """The cache a command with ``options`` reads and fills: ``--cache``, else the folder DECKGEN_CACHE names,
+    else OUT/.cache; none with ``--no-cache``."""
     if not options.use_cache:
         return Store(None)
     return Store(cache_folder(options.out, options.cache))
