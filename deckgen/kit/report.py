@@ -18,7 +18,7 @@ from deckgen.kit.arithmetic import KitArithmetic, Run
 from deckgen.kit.needs import table_decks
 from deckgen.kit.fonts import kit_font
 from deckgen.kit.plan import KitPlan
-from deckgen.model import Project
+from deckgen.model import Deck, Game, Project
 
 #: Cuts to free one tuck box net from its sheet (its outline, roughly).
 BOX_CUTS = 12
@@ -123,11 +123,22 @@ def plan_lines(project: Project, plan: KitPlan, data: dict[str, Any]) -> list[tu
                                                  ("boxes", "check-boxes"), ("documents", "check-labels"))
               if run in names]
     for t, table in zip(data["tables"], every_table):
-        decks = ", ".join(f"{d.deck.label} ×{d.copies}" for d in table_decks(project, project.games[t["game"]],
-                                                                             t["players"]))
+        game = project.games[t["game"]]
+        decks = ", ".join(f"{deck_name(game, d.deck, _lang(project, lang))} ×{d.copies}"
+                          for d in table_decks(project, game, t["players"]))
         lines.append(("item", w["check-sort"].format(n=t["table"], game=project.games[t["game"]].name(
             _lang(project, lang)), decks=decks, langs=", ".join(table.langs))))
     return lines
+
+
+def deck_name(game: Game, deck: Deck, lang: str) -> str:
+    """What the organiser calls ``deck``: its name in ``lang`` (the game's ``decks:`` words), else its id."""
+    strings = game.strings.get(lang)
+    names = strings.decks if strings else {}
+    if deck.label in names:
+        return names[deck.label]
+    base = names.get(deck.id, deck.id)
+    return f"{base} – {deck.variant}" if deck.variant else base
 
 
 def _lang(project: Project, lang: str) -> str:
