@@ -91,4 +91,4 @@ def test_the_errata_sheet_points_at_its_column_titles():
 @pytest.mark.parametrize("word", ["Ablagestapel", "Ablagestapels", "Ablagestapeln"])
 def test_ablagestapel_breaks_after_ablage_never_inside_it(word):
     points = hyphenation_points(word, "de")
-    assert 6 in points and 5 not in points, points
+    assert 6 in points and not {4, 5} & set(points), points
