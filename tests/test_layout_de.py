@@ -29,7 +29,7 @@ def _front_matter(game: str) -> dict:
 
 
 @pytest.mark.parametrize("game, key, values, wanted", [
-    ("classic", "calling", {"dice_pot_building": 4}, "Die ersten vier Runden"),  # CL10
+    ("classic", "calling", {"dice_pot_building": 4}, "In den ersten vier Runden"),  # CL10
     ("gladbach", "deal", {"start_hand": 2}, "jeder Spieler zwei Karten"),  # GL7
 ])
 def test_small_counts_in_german_decisions_are_words(game, key, values, wanted):
