@@ -31,7 +31,7 @@ def test_wayland_keeps_the_body_part_apart_from_the_game_term_hand():
     for text in (rule, booklet):
         assert "прикрывая" in text and "ладонью" in text
         assert "сжатой ладони" not in text and "сжатую руку" not in text
-    assert "сжатого кулака" in rule and "сжатый кулак" in booklet
+    assert "сжатого кулака" in rule and "сжатый кулак к запасу и разожмите его: в нём" in booklet
 
 
 def test_the_entourage_count_is_written_in_words_like_the_quick_start():
