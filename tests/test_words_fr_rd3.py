@@ -29,7 +29,7 @@ def test_no_booklet_says_a_program_checked_its_examples(game):
 
 
 @pytest.mark.parametrize("game, pattern", [
-    ("gladbach", r"puis le plus de vertes"),                                          # G2 (ranking card)
+    ("gladbach", r"celle qui a le plus de cartes bleues, puis le plus de vertes"),  # G2 (ranking card)
     ("pazaak", r"neuf places|carte Plus, Moins"),                                     # P2, P3
     ("archeon", r"Presque chaque|sa paire de 1 bat|l’une de ces six :"),              # A1, A2, A3
 ])
