@@ -68,3 +68,11 @@ def test_archeon_tied_players_share_the_bank():
 def test_kit_unknown_pages_names_the_print_run():
     line = _yaml("deckgen/kit/words.yaml")["de"]["unknown-pages"]
     assert not line.startswith("Seine ") and "dieses Druckgangs" in line
+
+
+def test_classic_tied_players_liegen_gleichauf_like_the_other_games():
+    lang = _yaml("data/classic/lang/de.yaml")
+    text = _booklet("classic") + "\n".join(str(v) for v in lang["decisions"].values()) + lang["strings"]["adapted.rank.tie"]
+    assert not re.search(r"[Pp]unktgleich", text)
+    tie = next(entry for entry in lang["glossary"] if entry["use"] == "Gleichstand")
+    assert "punktgleich" in tie["not"] and "Punktgleich" in tie["not"]
