@@ -48,7 +48,7 @@ def test_a_phrase_the_sixth_read_turned_down_is_gone(game, pattern):
 
 
 def test_archeon_quick_start_says_what_the_spike_does_to_penalties():
-    # A1: the learner is told that an accepted spike doubles the penalties, up to the ceiling
+    # A1: the learner is told that an accepted spike doubles the penalties, the multiplier of the round made plain
     text = (ROOT / "data/archeon/rules/fr.md").read_text(encoding="utf-8")
     quick = text.split("# Les nouveautés")[0]
-    assert "chaque surenchère acceptée double ces pénalités (×{max_multiplier} au plus)" in quick
+    assert "le tout doublé à chaque surenchère acceptée." in quick
