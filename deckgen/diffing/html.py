@@ -151,7 +151,8 @@ def _deck_section(game: str, label: str, lang: str, ch: dict, out: Path, old_dir
             overlay(old_png, new_png, mark)
             figures += (f'<figure class=overlay><img src="{html.escape(mark.relative_to(out).as_posix())}" '
                         f'alt="changed pixels">changed pixels</figure>')
-        fields = ", ".join(c["fields"]) or "the design (no field of the card changed)"
+        fields = ", ".join(c["fields"]) or ("what is printed (the card's own data is the same: a shared string of the "
+                                            "language file, a template or the style changed)")
         texts = "".join(f"<br>{html.escape(k)}: {_words(c['old_texts'].get(k, ''), v)[1]}"
                         for k, v in c["new_texts"].items() if c["old_texts"].get(k) != v)
         parts.append(f'<div class="card changed" data-card="{html.escape(card)}"><b>{html.escape(ch["names"].get(card, card))}</b> '
