@@ -44,7 +44,7 @@ def _booklet(game: str) -> str:
 def test_the_gladbach_tournament_says_spiel_chips_and_ergebnisbogen():
     words = "\n".join(_strings(_yaml("data/gladbach/tournament.yaml")["de"]))
     assert not re.search(r"Durchg[aä]ng|Pott|Wertungsbogen|Gleichauf-Liegende", words)
-    assert _yaml("data/gladbach/tournament.yaml")["de"]["sheet"]["round"] == "Spiel {n}"
+    assert _yaml("data/gladbach/tournament.yaml")["de"]["sheet"]["round"] == "Partie {n}"  # round 6: Partie, as the booklet
     assert "Ergebnisbogen" in words
 
 
