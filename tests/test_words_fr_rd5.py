@@ -24,7 +24,7 @@ def test_gladbach_zero_is_the_best_total_not_unbeatable():
     rules = _text("data/gladbach/rules/fr.md")
     assert "impossible de faire mieux" not in rules
     assert "Rien ne vaut un total de 0" not in rules
-    assert "caption: Ana a 0, le meilleur total qui soit." in rules
+    assert "caption: Son total de 0 est le meilleur qui soit." in rules
 
 
 def test_gladbach_tournament_steps_count_rondes():
