@@ -32,3 +32,10 @@ def test_full_tie_gives_odd_chips_to_these_winners() -> None:
     full_tie = _gladbach("lang/ru.yaml")["decisions"]["full-tie"]
     assert "равным победителям" not in full_tie
     assert "этим победителям по одной в порядке хода" in full_tie
+
+
+def test_mon_calamari_card_says_it_is_reworded_like_the_english() -> None:
+    lang = yaml.safe_load((ROOT / "data" / "archeon" / "lang" / "ru.yaml").read_text(encoding="utf-8"))
+    rule = lang["strings"]["planet.mon-calamari.rule"]
+    assert "переформулировано" in rule
+    assert "все, кто не проиграл" in rule
