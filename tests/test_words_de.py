@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from tests.words import strings as _strings
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("archeon", "classic", "gladbach", "pazaak")
@@ -22,17 +23,6 @@ FENCED = re.compile(r"```\w.*?```", re.S)  # example data (wild: [2, 5]) is not 
 
 def _lang(game: str) -> dict:
     return yaml.safe_load((ROOT / "data" / game / "lang" / "de.yaml").read_text(encoding="utf-8"))
-
-
-def _strings(value) -> list[str]:
-    """Every string under ``value`` (the glossary is left out by the callers: it names rejected words)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
 
 
 def _player_text(game: str) -> str:

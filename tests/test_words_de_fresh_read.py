@@ -9,29 +9,13 @@ print instructions are German words; the hand procedure for a support deck says 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
-import yaml
+from tests.words import data_yaml as _yaml, strings as _strings
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("archeon", "classic", "gladbach", "pazaak")
-
-
-@lru_cache(maxsize=None)
-def _yaml(path: Path) -> dict:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
-
-
-def _strings(value) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
 
 
 def _player_text(game: str) -> str:

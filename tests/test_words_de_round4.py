@@ -11,34 +11,18 @@ column titles; and "Ablagestapels" is hyphenated after "Ablage".
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
-import yaml
 
 from deckgen.text.hyphenate import hyphenation_points
+from tests.words import data_yaml as _yaml, rules, strings as _strings
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@lru_cache(maxsize=None)
-def _yaml(relative: str) -> dict:
-    return yaml.safe_load((ROOT / relative).read_text(encoding="utf-8"))
-
-
-def _strings(value) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
-
-
 def _booklet(game: str) -> str:
-    return (ROOT / "data" / game / "rules" / "de.md").read_text(encoding="utf-8")
+    return rules(game, "de")
 
 
 def test_the_gladbach_tournament_says_spiel_chips_and_ergebnisbogen():

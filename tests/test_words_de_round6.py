@@ -11,21 +11,15 @@ rule is spelt "in alldem" everywhere.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from tests.words import data_yaml as _yaml, rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@lru_cache(maxsize=None)
-def _yaml(relative: str) -> dict:
-    return yaml.safe_load((ROOT / relative).read_text(encoding="utf-8"))
-
-
 def _booklet(game: str) -> str:
-    return (ROOT / "data" / game / "rules" / "de.md").read_text(encoding="utf-8")
+    return rules(game, "de")
 
 
 def test_gladbach_deal_sentence_names_niemand_first():

@@ -10,17 +10,12 @@ import re
 from functools import lru_cache
 
 import pytest
-import yaml
 
 from deckgen.kit.report import deck_name
-from tests.conftest import ROOT
 from tests.test_words_fr import _texts as _read_texts
+from tests.words import data_yaml as _yaml
 
 _texts = lru_cache(maxsize=None)(_read_texts)
-
-
-def _yaml(path: str) -> dict:
-    return yaml.safe_load((ROOT / path).read_text(encoding="utf-8"))
 
 
 def _tournament_fr() -> str:
