@@ -10,6 +10,20 @@ from deckgen.outputs.plan import PlannedFile, Rendered, Selection
 from deckgen.outputs.selection import build_languages, with_documents
 
 
+def booklet_sources(selection: Selection) -> list[tuple[str, str]]:
+    """(game, language) of every booklet the selection can make: the game has rules/ and that language's
+    source exists — what the home and the shop booklets are planned from."""
+    from deckgen.rulebook.files import has_rulebook, source_path
+
+    found = []
+    for gid in selection.game_ids:
+        game = selection.project.games[gid]
+        if has_rulebook(game):
+            found += [(gid, lang) for lang in build_languages(selection.project, selection.options)
+                      if source_path(game, lang).is_file()]
+    return found
+
+
 class Documents:
     """Each document of a game in each language, on each paper it prints on (``STEM-LANG-PAPER.pdf``)."""
 
@@ -43,23 +57,17 @@ class Booklets:
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         from deckgen.layout.papers import READING_PAGE
-        from deckgen.rulebook.files import booklet_names, has_rulebook, imposed_paper, source_path
+        from deckgen.rulebook.files import booklet_names, imposed_paper
 
         options = selection.options
         if not (with_documents(options) and options.booklets):
             return []
         found = []
-        for gid in selection.game_ids:
-            game = selection.project.games[gid]
-            if not has_rulebook(game):
-                continue
-            for lang in build_languages(selection.project, options):
-                if not source_path(game, lang).is_file():
-                    continue
-                reading, imposed = booklet_names(game, lang, options.paper)
-                found.append(PlannedFile(Path(options.out) / gid / reading, self.kind, READING_PAGE, None, None))
-                found.append(PlannedFile(Path(options.out) / gid / imposed, "booklet imposed",
-                                         imposed_paper(options.paper), "short", None))
+        for gid, lang in booklet_sources(selection):
+            reading, imposed = booklet_names(selection.project.games[gid], lang, options.paper)
+            found.append(PlannedFile(Path(options.out) / gid / reading, self.kind, READING_PAGE, None, None))
+            found.append(PlannedFile(Path(options.out) / gid / imposed, "booklet imposed",
+                                     imposed_paper(options.paper), "short", None))
         return found
 
     def render(self, selection: Selection, planned: PlannedFile) -> Rendered:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from deckgen.errors import DeckgenError
+from deckgen.outputs.books import booklet_sources
 from deckgen.outputs.plan import PlannedFile, Rendered, Selection
 from deckgen.outputs.selection import build_languages, with_documents
 from deckgen.presets import Preset
@@ -28,24 +29,17 @@ class ShopBooklets:
 
     def plan(self, selection: Selection) -> list[PlannedFile]:
         from deckgen.presets.booklet import shop_booklet_names
-        from deckgen.rulebook.files import has_rulebook, source_path
 
         spec = self.preset.booklet
         if spec is None or not with_documents(selection.options):  # not for a reprint of cards or a variant
             return []
         found = []
-        for gid in selection.game_ids:
-            game = selection.project.games[gid]
-            if not has_rulebook(game):
-                continue
-            for lang in build_languages(selection.project, selection.options):
-                if not source_path(game, lang).is_file():
-                    continue
-                for name in shop_booklet_names(gid, lang, self.preset.name, spec):
-                    what = "shop booklet cover" if name.endswith("-cover.pdf") else self.kind
-                    found.append(PlannedFile(self.folder(selection, gid) / name, what,
-                                             f"{spec.page}+{spec.bleed:g}mm", None,
-                                             4 if name.endswith("-cover.pdf") else None))
+        for gid, lang in booklet_sources(selection):
+            for name in shop_booklet_names(gid, lang, self.preset.name, spec):
+                what = "shop booklet cover" if name.endswith("-cover.pdf") else self.kind
+                found.append(PlannedFile(self.folder(selection, gid) / name, what,
+                                         f"{spec.page}+{spec.bleed:g}mm", None,
+                                         4 if name.endswith("-cover.pdf") else None))
         return found
 
     def folder(self, selection: Selection, gid: str) -> Path:
