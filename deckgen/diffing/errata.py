@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from deckgen.diffing.run import _run
+from deckgen.diffing.run import run_side
 from deckgen.diffing.sides import Side
 
 
@@ -39,12 +39,12 @@ def write_errata(report: dict[str, Any], sides: tuple[Side, Side], new_snap: dic
     folder.mkdir(parents=True, exist_ok=True)
     new = sides[1]
     for (game, lang), ids in reprint_ids(report).items():
-        _run(new, [sys.executable, "-m", "deckgen", "build", game, "--project", str(new.root), "--cards",
+        run_side(new, [sys.executable, "-m", "deckgen", "build", game, "--project", str(new.root), "--cards",
                    ",".join(ids), "--lang", lang, "--no-booklets", "--out", str(folder / "reprint"), "--cache",
                    str(cache), "--quiet"])
     report_file = scratch / "changes.json"
     report_file.write_text(json.dumps(report, ensure_ascii=False), encoding="utf-8")
-    _run(new, [sys.executable, "-m", "deckgen.diffing.snapshot", str(new.root), "-", "--errata-sheets",
+    run_side(new, [sys.executable, "-m", "deckgen.diffing.snapshot", str(new.root), "-", "--errata-sheets",
                str(report_file), str(folder), sides[0].label, sides[1].label, str(Path(out) / "pictures")])
     (folder / "changes.json").write_text(json.dumps({"old": sides[0].label, "new": sides[1].label,
                                                      "games": report}, indent=2, ensure_ascii=False),

@@ -20,7 +20,7 @@ def snapshot(side: Side, scratch: Path, languages: tuple[str, ...], cache: Path 
         args += ["--lang", ",".join(languages)]
     if cache is not None:
         args += ["--cache", str(cache)]
-    _run(side, args)
+    run_side(side, args)
     return json.loads(out.read_text(encoding="utf-8"))
 
 
@@ -30,11 +30,12 @@ def pictures(side: Side, spec: list[list[str]], folder: Path, scratch: Path) -> 
         return
     spec_file = scratch / f"{side.role.lower()}-pictures.json"
     spec_file.write_text(json.dumps(spec), encoding="utf-8")
-    _run(side, [sys.executable, "-m", "deckgen.diffing.snapshot", str(side.root), "-", "--pictures",
+    run_side(side, [sys.executable, "-m", "deckgen.diffing.snapshot", str(side.root), "-", "--pictures",
                 str(spec_file), str(folder)])
 
 
-def _run(side: Side, args: list[str]) -> None:
+def run_side(side: Side, args: list[str]) -> None:
+    """Run ``args`` for ``side``; its problems come back as located errors naming the side (OLD or NEW)."""
     done = subprocess.run(args, capture_output=True, text=True)
     if done.returncode != 0:
         lines = [l for l in done.stderr.splitlines() if l.strip()]

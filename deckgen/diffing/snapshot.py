@@ -16,7 +16,6 @@ from typing import Any
 
 def take(root: Path, languages: tuple[str, ...] = (), cache: Path | None = None) -> dict[str, Any]:
     """The snapshot of the project at ``root`` (see the module's docstring)."""
-    from deckgen.build import selected_decks
     from deckgen.loader import load_project
     from deckgen.render.decks import render_targets
     from deckgen.render.store import Store
@@ -47,7 +46,6 @@ def take(root: Path, languages: tuple[str, ...] = (), cache: Path | None = None)
                         sections.setdefault(unit.section, []).append(unit.text)
                 booklets[lang] = sections
         snap["games"][gid] = {"name": {l: game.name(l) for l in langs}, "decks": decks, "booklets": booklets}
-        _ = selected_decks  # every deck and variant comes from render_targets
     return snap
 
 
