@@ -1,6 +1,6 @@
 """The French words keep the fixes of the ninth fresh native-level read (issue 30, reviews9/fr.md).
 
-Data files only, no build: Gladbach's dice line names the new cards it speaks of; Pazaak's tiebreaker
+Data files only, no build: Gladbach's dice line names the new cards it speaks of, with the complement of « autant »; Pazaak's tiebreaker
 decision says « à totaux égaux » where it belongs; Archeon's organisers' block has an antecedent for
 « ces deux paquets », the entourage is kept hidden apart from the hand (not « près de la table »),
 the draw price has one name, reveal step 7 says what happens on Mon Calamari and after a tie, and
@@ -16,7 +16,7 @@ def test_gladbach_dice_line_names_the_new_cards():
     words = lang("gladbach", "fr")["strings"]
     for key in ("ref.dice.text", "board.dice.text"):
         assert "en pioche autant de nouvelles." not in words[key]
-        assert words[key].endswith("pioche autant de nouvelles cartes.")
+        assert words[key].endswith("pioche autant de nouvelles cartes qu'il en avait.")
 
 
 def test_pazaak_tiebreaker_decision_places_equal_totals_first():
