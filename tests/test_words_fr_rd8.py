@@ -28,7 +28,7 @@ def test_pazaak_tiebreaker_decision_places_equal_totals_first():
 def test_archeon_organisers_block_lists_two_decks():
     booklet = rules("archeon", "fr")
     assert "tirer ces deux listes" not in booklet
-    assert "dresse la liste\nd'un paquet de partie" in booklet
+    assert "deckgen tire ces deux paquets pour vous et en dresse la liste" in booklet
 
 
 def test_archeon_entourage_is_kept_apart_from_the_hand():
