@@ -14,7 +14,7 @@ from reportlab.platypus import Spacer
 from deckgen.games.archeon.rulebook import ANATOMY_MARKS, anatomy_table
 from deckgen.games.pazaak.possible import example_problems, impossible_example, impossible_set
 from deckgen.rulebook.build import Context, StoryBuilder, theme_for
-from deckgen.rulebook.card_marks import MarkedCard, marks_svg
+from deckgen.rulebook.card_marks import MARGIN_PT, MARK_RADIUS_PT, MarkedCard, disc_places, marks_svg
 from deckgen.rulebook.example_inputs import InputStrip, example_inputs, input_words
 from deckgen.rulebook.source import read_source
 from deckgen.rulebook.styles import make_styles, register_fonts
@@ -133,13 +133,31 @@ def test_the_anatomy_card_carries_the_legends_numbers(project):
     assert [m[0] for m in card_cell["marks"]] == list(range(1, 8)) == [m[0] for m in ANATOMY_MARKS]
     assert all(0 < x < 1 and 0 < y < 1 for _, x, y in ANATOMY_MARKS)
     svg = marks_svg(100.0, 140.0, ANATOMY_MARKS, "#581020")
-    assert svg.count("<circle") == 7 and ">7</text>" in svg
+    assert svg.count("<circle") == 14 and svg.count("<line") == 7 and ">7</text>" in svg  # a disc and a point each
     # drawn: the marks are recorded after the card, so they land on top of it
     sink: list = []
     marked = MarkedCard(Spacer(50, 70), 50.0, ANATOMY_MARKS, sink, "#581020")
     marked.wrap(200, 200)
     marked.drawOn(Canvas(io.BytesIO()), 10, 10)
-    assert len(sink) == 1 and (sink[0].w, sink[0].h) == (50.0, 70) and "<circle" in sink[0].svg
+    assert len(sink) == 1 and (sink[0].w, sink[0].h) == (50.0 + 2 * MARGIN_PT, 70) and "<circle" in sink[0].svg
+
+
+def test_no_mark_covers_the_card_and_no_two_marks_touch():
+    """The discs sit in the margins beside the card (so they cover no word in any language), each at its
+    part's height unless that would make two touch, and each leader ends at its part's point."""
+    card_w, card_h = 125.0, 175.0
+    placed = disc_places(card_w, card_h, ANATOMY_MARKS)
+    assert [p[0] for p in placed] == list(range(1, 8))
+    for number, cx, cy, px, py in placed:
+        assert cx + MARK_RADIUS_PT <= MARGIN_PT or cx - MARK_RADIUS_PT >= MARGIN_PT + card_w, number
+        assert 0 <= cx - MARK_RADIUS_PT and cx + MARK_RADIUS_PT <= card_w + 2 * MARGIN_PT
+        assert MARGIN_PT <= px <= MARGIN_PT + card_w and 0 <= py <= card_h
+    for a in placed:
+        for b in placed:
+            if a[0] != b[0]:
+                assert (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2 >= (2 * MARK_RADIUS_PT) ** 2, (a[0], b[0])
+    crowded = disc_places(card_w, card_h, [(1, 0.9, 0.50), (2, 0.9, 0.51), (3, 0.9, 0.52)])
+    assert sorted(round(p[2] - crowded[0][2], 1) for p in crowded) == [0.0, 12.3, 24.6]
 
 
 def test_field_and_extra_cards_are_named_for_what_follows_the_plus(project):

@@ -228,9 +228,11 @@ def _label(builder, key: str, **values: Any) -> str:
 
 
 #: Where the archive card's template prints its seven parts, as fractions of the card's width and height
-#: from the top left: the numbered marks of the anatomy picture sit beside each part, never on it.
-ANATOMY_MARKS = ((1, 0.30, 0.10), (2, 0.30, 0.23), (3, 0.60, 0.10), (4, 0.73, 0.58), (5, 0.19, 0.64),
-                 (6, 0.84, 0.64), (7, 0.88, 0.82))
+#: from the top left: each point is at the part's outer side, so the leader from the numbered disc in the
+#: margin beside the card (left for a point in the left half, right otherwise) reaches the part without
+#: crossing a word.
+ANATOMY_MARKS = ((1, 0.06, 0.10), (2, 0.06, 0.23), (3, 0.94, 0.09), (4, 0.93, 0.57), (5, 0.06, 0.635),
+                 (6, 0.94, 0.635), (7, 0.94, 0.76))
 
 
 def anatomy_table(builder) -> dict[str, Any]:
