@@ -5,7 +5,7 @@ with an object that reads as the subject ("Die Beispielhände … beurteilt", "E
 erhält … eine Hand"), and the clone value is spelt "Klon-Werts" as in chapter 9. Pazaak: the card
 „Eins oder Zwei“ is named in quotes wherever running text mentions it, and the match-record
 decision says what an example of a whole match shows. Archeon: the quick start says a round has
-"drei Umläufe" in words; "seine beiden Karten" (not "beide seiner"); "jede andere Ansage";
+"drei Umläufe" in words (and, to stay on one page, that the planet's rule holds "die ganze Runde"); "seine beiden Karten" (not "beide seiner"); "jede andere Ansage";
 chapter 14 no longer opens with an object-first sentence; "nur dort, wo" in the Idiot's Array
 decision; "der Preis fürs Ziehen" everywhere (the glossary rejects "Gebühren fürs Ziehen"); and
 "die Vorlage" is explained where the booklet first uses it, with the planet card saying
@@ -61,7 +61,7 @@ def test_pazaak_match_record_says_what_an_example_shows():
 def test_archeon_quick_start_counts_circles_in_words():
     booklet = _booklet("archeon")
     assert "Umläufe} lang" not in booklet
-    assert "ist reihum jeder am Zug; eine Runde hat {circles:words|one:# Umlauf|other:# Umläufe}." in booklet
+    assert "**Umläufe.** Eine Runde hat {circles:words|one:# Umlauf|other:# Umläufe}; links vom Geber beginnend ist jeder am Zug." in booklet
 
 
 def test_archeon_caption_and_bothawui_wording():
