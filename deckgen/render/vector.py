@@ -10,7 +10,6 @@ inputs give the same bytes.
 
 from __future__ import annotations
 
-import hashlib
 import io
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,20 +61,34 @@ class Page:
 
 _DRAWN: dict[str, bytes] = {}
 _DRAWN_MAX = 512
+#: The cache's entry kind of drawn pages (deckgen.render.store).
+DRAWN_KIND = "drawn"
 
 
 def svg_to_pdf(svg: str) -> bytes:
     """One PDF page drawn by cairo from ``svg`` (its size is the SVG's width and height).
 
-    Drawing a text-heavy page takes cairosvg about a second, so a page placed
-    in several files (a board on A3 and tiled) is drawn once per process.  DrawingError when cairo cannot.
+    Drawing a text-heavy page takes cairosvg about a second, so each distinct
+    SVG is drawn once: kept for this process (a board on A3 and tiled), and
+    in the build's cache folder when one is active (deckgen.render.store.using_cache) — a booklet places
+    the drawing its deck's sheets made, and a later run or another language's booklet reads it back.
+    DrawingError when cairo cannot.
     """
-    key = hashlib.sha256(svg.encode("utf-8")).hexdigest()
-    if key not in _DRAWN:
+    from deckgen.render.store import active_cache, drawer_id, drawn_key, hash_text
+
+    digest = hash_text(svg)
+    if digest not in _DRAWN:
+        store = active_cache()
+        key = drawn_key(digest, drawer_id()) if store is not None else ""
+        data = store.get_bytes(DRAWN_KIND, key) if store is not None else None
+        if data is None:
+            data = drawing(lambda: cairosvg.svg2pdf(bytestring=svg.encode("utf-8"), unsafe=False))
+            if store is not None:
+                store.put_bytes(DRAWN_KIND, key, data)
         if len(_DRAWN) >= _DRAWN_MAX:
             _DRAWN.pop(next(iter(_DRAWN)))
-        _DRAWN[key] = drawing(lambda: cairosvg.svg2pdf(bytestring=svg.encode("utf-8"), unsafe=False))
-    return _DRAWN[key]
+        _DRAWN[digest] = data
+    return _DRAWN[digest]
 
 
 def compose(pages: list[Page], sources: list[str], title: str = "") -> bytes:
