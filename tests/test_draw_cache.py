@@ -251,3 +251,58 @@ def test_the_data_digest_reads_dataclasses_and_any_keys():
     same = {Card("b", 2): (1, 2), Card("a", 1): 2}
     other = {Card("a", 1): 3, Card("b", 2): (1, 2)}
     assert engine_cache.data_digest(one) == engine_cache.data_digest(same) != engine_cache.data_digest(other)
+
+
+# ---------------------------------------------------------------- a booklet's card pictures from the deck's build
+
+def test_a_known_svg_is_placed_from_its_drawing_without_rendering(tmp_path, draws):
+    from deckgen.render.store import hash_text
+
+    with using_cache(Store(tmp_path / "cache")):
+        drawn = vector.svg_to_pdf(SVG)
+        vector._DRAWN.clear()
+        known = vector.KnownSvg(hash_text(SVG), lambda: pytest.fail("rendered although drawn"))
+        assert vector.svg_to_pdf(known) == drawn
+    assert len(draws) == 1
+
+
+def test_a_known_svg_without_a_usable_drawing_is_rendered_and_drawn(tmp_path, draws):
+    from deckgen.render.store import hash_text
+
+    rendered = []
+    with using_cache(Store(tmp_path / "cache")):
+        drawn = vector.svg_to_pdf(SVG)
+        [entry] = _entries(tmp_path / "cache", "drawn")
+        entry.write_bytes(b"DGB1 damaged")
+        vector._DRAWN.clear()
+        known = vector.KnownSvg(hash_text(SVG), lambda: rendered.append(1) or SVG)
+        assert vector.svg_to_pdf(known) == drawn
+    assert rendered == [1] and len(draws) == 2
+
+
+def test_a_booklet_takes_a_card_front_the_deck_build_drew(tmp_path, draws):
+    from deckgen.loader import load_project
+    from deckgen.render.decks import Fingerprints, face_key, render_deck
+    from deckgen.rulebook.card_pictures import cached_front
+    from deckgen.scaffold import create_project
+
+    root = tmp_path / "p"
+    create_project(root)
+    project = load_project(root)
+    game = project.games["demo"]
+    deck = next(iter(game.decks.values()))
+    card = deck.cards[0]
+    store = Store(tmp_path / "cache")
+    target = render_deck(project, game, deck, "en", store)  # the deck's build: the faces' inputs recorded
+    never = lambda: pytest.fail("rendered although drawn")  # noqa: E731
+    with using_cache(store):
+        assert cached_front(Fingerprints(project), game, deck, "en", card, never) is None  # not drawn yet
+        vector.svg_to_pdf(target.front_svg(card.id))  # the deck's sheets draw it
+        known = cached_front(Fingerprints(project), game, deck, "en", card, never)
+        assert known is not None and known.digest == target.fronts[card.id]
+        read = store.get("faces", face_key(Fingerprints(project), game, deck, "en", card, "front"))["strings"]
+        assert read, "the starter's front reads its strings"
+        game.strings["en"].strings[next(iter(read))] = "changed words"
+        assert cached_front(Fingerprints(project), game, deck, "en", card, never) is None  # a string it read changed
+    assert cached_front(Fingerprints(project), game, deck, "en", card, never) is None  # no cache active
+

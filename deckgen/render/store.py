@@ -209,6 +209,10 @@ class Store:
             return None
         return data
 
+    def has_bytes(self, kind: str, key: str) -> bool:
+        """Whether ``kind/key`` has an entry (not read: it may still turn out damaged)."""
+        return self.folder is not None and self._inside(self.folder / kind / key[:2] / key).is_file()
+
     def put_bytes(self, kind: str, key: str, data: bytes) -> None:
         """Keep ``data`` as the entry ``kind/key`` with its digest (nothing without a cache folder)."""
         if self.folder is not None:
