@@ -306,3 +306,15 @@ def test_a_booklet_takes_a_card_front_the_deck_build_drew(tmp_path, draws):
         assert cached_front(Fingerprints(project), game, deck, "en", card, never) is None  # a string it read changed
     assert cached_front(Fingerprints(project), game, deck, "en", card, never) is None  # no cache active
 
+
+
+def test_clean_empties_the_drawn_and_engine_entries(tmp_path, draws):
+    from deckgen.output import empty_cache
+
+    store = Store(tmp_path / "cache")
+    with using_cache(store):
+        vector.svg_to_pdf(SVG)
+        engine_cache.simulated(_descriptor(Counts()), DATA, 2, 10, 1, None, {})
+    assert _entries(tmp_path / "cache", "drawn") and _entries(tmp_path / "cache", "engine")
+    empty_cache(tmp_path / "cache")
+    assert not _entries(tmp_path / "cache", "drawn") and not _entries(tmp_path / "cache", "engine")

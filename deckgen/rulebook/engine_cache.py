@@ -27,7 +27,7 @@ ENGINE_KIND = "engine"
 _SHARED_CODE = ("simulate.py", "judgement.py", "decisions.py", "showdown_schema.py")
 
 _CODE: dict[tuple[str, ...], str] = {}
-_DATA: dict[int, tuple[Any, str]] = {}  # id(data) -> (data, digest): the object is held so its id stays its own
+_DATA: dict[int, tuple[Any, str | None]] = {}  # id(data) -> (data, digest): the object is held so its id stays its own
 _JUDGED: dict[str, Mapping[str, Any]] = {}
 
 

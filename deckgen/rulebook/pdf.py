@@ -189,7 +189,7 @@ def place_faces(pdf: bytes, faces: list[PlacedFace]) -> bytes:
     if not faces:
         return pdf
     out = pikepdf.open(io.BytesIO(pdf))
-    forms: dict[str, Any] = {}
+    forms: dict[str | KnownSvg, Any] = {}
     for n, face in enumerate(faces):
         key = face.svg
         if key not in forms:
