@@ -16,6 +16,7 @@ from deckgen.render import store as store_module
 from deckgen.render import vector
 from deckgen.render.store import Store, active_cache, using_cache
 from deckgen.rulebook import engine_cache
+from deckgen.rulebook.engine_cache import engine_code
 
 SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="30mm" viewBox="0 0 20 30">'
        '<rect x="2" y="3" width="16" height="24" fill="#c03"/></svg>')
@@ -318,3 +319,25 @@ def test_clean_empties_the_drawn_and_engine_entries(tmp_path, draws):
     assert _entries(tmp_path / "cache", "drawn") and _entries(tmp_path / "cache", "engine")
     empty_cache(tmp_path / "cache")
     assert not _entries(tmp_path / "cache", "drawn") and not _entries(tmp_path / "cache", "engine")
+
+
+def test_the_engine_code_is_read_again_when_a_plugin_file_changes(tmp_path, monkeypatch):
+    import importlib.util
+    import os
+    import sys
+
+    plugin = tmp_path / "probe_plugin.py"
+    plugin.write_text("def judge(showdown, data, options):\n    return {'winners': []}\n", encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("deckgen_plugin_probe_cache", plugin)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "deckgen_plugin_probe_cache", module)
+    spec.loader.exec_module(module)
+    descriptor = GameDescriptor(engine="probe-plugin", title="Probe", judge=module.judge)
+    before = engine_code(descriptor)
+    plugin.write_text("def judge(showdown, data, options):\n    return {'winners': ['A']}\n", encoding="utf-8")
+    os.utime(plugin, ns=(1, 1))
+    assert before is not None and engine_code(descriptor) not in (None, before)
+    monkeypatch.delitem(sys.modules, "deckgen_plugin_probe_cache")
+    monkeypatch.setattr(engine_cache, "_FILES", {})
+    assert engine_code(descriptor) is None  # its source unknown: nothing of it kept on disk

@@ -26,30 +26,48 @@ ENGINE_KIND = "engine"
 #: deckgen's own modules whose code shapes what is kept: the summary of a simulation, a judge's contract.
 _SHARED_CODE = ("simulate.py", "judgement.py", "decisions.py", "showdown_schema.py")
 
-_CODE: dict[tuple[str, ...], str] = {}
+_FILES: dict[tuple[str, ...], list[Path] | None] = {}  # the engine's modules -> its source files (None: unknown)
+_CODE: dict[tuple, str] = {}  # the files' names, sizes and times -> the digest of their contents
 _DATA: dict[int, tuple[Any, str | None]] = {}  # id(data) -> (data, digest): the object is held so its id stays its own
 _JUDGED: dict[str, Mapping[str, Any]] = {}
 
 
-def engine_code(descriptor: Any) -> str:
+def engine_code(descriptor: Any) -> str | None:
     """A digest of the engine's code: every source file of the package (or the module) that defines its
-    judge and simulator, deckgen's shared summary and judging code, and deckgen's version."""
+    judge and simulator, deckgen's shared summary and judging code, and deckgen's version; None when the
+    engine's source cannot be found (then nothing of it is kept on disk).  A file edited while the process
+    runs (a plugin under ``deckgen serve``) is read again."""
     from deckgen import __version__
 
     names = tuple(sorted({n for n in (getattr(descriptor, "module", ""),
                                       getattr(getattr(descriptor, "judge", None), "__module__", None),
                                       getattr(getattr(descriptor, "simulate", None), "__module__", None)) if n}))
-    if names not in _CODE:
-        files: set[Path] = set()
-        for name in names:
-            file = getattr(sys.modules.get(name), "__file__", None)
-            if file:
-                path = Path(file)
-                files.update(path.parent.rglob("*.py") if path.name == "__init__.py" else [path])
+    if names not in _FILES:
+        _FILES[names] = _source_files(names)
+    files = _FILES[names]
+    if files is None:
+        return None
+    try:
+        stamps = tuple((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files)
+    except OSError:  # a file gone since: never kept
+        return None
+    if stamps not in _CODE:
         shared = Path(__file__).resolve().parent.parent
-        code = sorted((str(p), hash_file(p)) for p in files)
-        _CODE[names] = hash_text(__version__, names, code, [hash_file(shared / n) for n in _SHARED_CODE])
-    return _CODE[names]
+        _CODE[stamps] = hash_text(__version__, names, [(str(p), hash_file(p)) for p in files],
+                                  [hash_file(shared / n) for n in _SHARED_CODE])
+    return _CODE[stamps]
+
+
+def _source_files(names: tuple[str, ...]) -> list[Path] | None:
+    """The source files of the modules ``names``: a package's every .py file, a module's own file."""
+    files: set[Path] = set()
+    for name in names:
+        file = getattr(sys.modules.get(name), "__file__", None)
+        if not file:
+            return None
+        path = Path(file)
+        files.update(path.parent.rglob("*.py") if path.name == "__init__.py" else [path])
+    return sorted(files) or None
 
 
 def data_digest(data: Any) -> str | None:
@@ -133,9 +151,10 @@ def simulated(descriptor: Any, data: Any, players: int, games: int, seed: int, s
     def compute():
         return run(descriptor, data, players, games, seed, strategy, options)
 
-    if data_digest(data) is None:
+    code = engine_code(descriptor)
+    if data_digest(data) is None or code is None:
         return compute()
-    key = hash_text("odds", descriptor.engine, engine_code(descriptor), data_digest(data), players, games, seed,
+    key = hash_text("odds", descriptor.engine, code, data_digest(data), players, games, seed,
                     strategy, sorted(options.items()))
     fields = [f.name for f in dataclasses.fields(Summary)]
     return _remembered(key, compute, lambda s: {name: getattr(s, name) for name in fields},
@@ -147,9 +166,11 @@ def judged(descriptor: Any, showdown: Any, data: Any, options: Mapping[str, Any]
     from deckgen.decisions import judge
     from deckgen.judgement import read_judgement
 
-    if data_digest(data) is None or _json_exact(showdown) is None or _json_exact(dict(options)) is None:
+    code = engine_code(descriptor)
+    if data_digest(data) is None or code is None or _json_exact(showdown) is None or \
+            _json_exact(dict(options)) is None:
         return judge(descriptor, showdown, data, options)
-    key = hash_text("judge", descriptor.engine, engine_code(descriptor), data_digest(data), showdown,
+    key = hash_text("judge", descriptor.engine, code, data_digest(data), showdown,
                     dict(options))
     if key not in _JUDGED:
         _JUDGED[key] = _remembered(key, lambda: dict(judge(descriptor, showdown, data, options).raw),
