@@ -341,3 +341,36 @@ def test_the_engine_code_is_read_again_when_a_plugin_file_changes(tmp_path, monk
     monkeypatch.delitem(sys.modules, "deckgen_plugin_probe_cache")
     monkeypatch.setattr(engine_cache, "_FILES", {})
     assert engine_code(descriptor) is None  # its source unknown: nothing of it kept on disk
+
+
+def test_booklet_pages_place_a_known_front_as_vectors_and_as_a_shops_cmyk_picture(tmp_path, draws):
+    """The vector booklet places the cached drawing as is; a shop's CMYK booklet rasterizes the face, so it
+    renders its SVG then (once)."""
+    import io
+
+    import pikepdf
+
+    from deckgen.render.store import hash_text
+    from deckgen.rulebook.pdf import PlacedFace, place_faces
+    from deckgen.rulebook.shopfaces import place_faces_cmyk
+
+    class Converter:
+        def to_cmyk(self, rgb: bytes, width: int, height: int) -> bytes:
+            return bytes(4 * width * height)
+
+    blank = pikepdf.new()
+    blank.add_blank_page(page_size=(200, 200))
+    buffer = io.BytesIO()
+    blank.save(buffer)
+    rendered: list[int] = []
+    with using_cache(Store(tmp_path / "cache")):
+        vector.svg_to_pdf(SVG)
+        vector._DRAWN.clear()
+        known = vector.KnownSvg(hash_text(SVG), lambda: rendered.append(1) or SVG)
+        placed = place_faces(buffer.getvalue(), [PlacedFace(0, 10, 10, 40, 60, known)])
+        assert rendered == [] and len(draws) == 1
+        with pikepdf.open(io.BytesIO(placed)) as pdf:
+            assert "/DeckgenFace0" in pdf.pages[0].Resources.XObject
+        shop = pikepdf.open(io.BytesIO(buffer.getvalue()))
+        place_faces_cmyk(shop, [PlacedFace(0, 10, 10, 40, 60, known)], Converter(), None, ppi=20)  # type: ignore[arg-type]
+        assert rendered == [1] and "/DeckgenCard0" in shop.pages[0].Resources.XObject
