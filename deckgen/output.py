@@ -36,7 +36,7 @@ _TAG_SIGNATURE = "Signature: 8a477f597d28d172789f06886806bc55"
 _TAG_TEXT = (f"{_TAG_SIGNATURE}\n# This file is a cache directory tag created by deckgen.\n"
              f"# `deckgen clean` empties this folder; see https://bford.info/cachedir/\n")
 #: The kinds of entry deckgen.render.store keeps, a folder each (``KIND/XX/KEY``).
-CACHE_KINDS = ("rasters", "faces", "builds", "colour", "preview")
+CACHE_KINDS = ("rasters", "faces", "builds", "drawn", "engine", "colour", "preview")
 #: What deckgen writes in a cache folder: all that `deckgen clean` deletes.
 CACHE_ENTRIES = (*CACHE_KINDS, "fonts.conf", "fc-cache")
 #: A temporary file of deckgen's atomic writers: ``.NAME.`` + tempfile's 8 random characters + ``.tmp``.

@@ -118,7 +118,28 @@ def _render_order(selection: Selection, generators: list, plans: list[list[Plann
 
 
 def render_one(generator, selection: Selection, planned: PlannedFile) -> list[tuple[Path, bytes | None]]:
-    """What ``generator`` renders for ``planned``, as (path, bytes) pairs (several for a file in parts)."""
+    """What ``generator`` renders for ``planned``, as (path, bytes) pairs (several for a file in parts); what it
+    draws and computes deep down (vector faces, a booklet's odds) is kept in the selection's cache."""
+    from deckgen.render.store import using_cache
+
+    with using_cache(selection_cache(selection)):
+        return _render_one(generator, selection, planned)
+
+
+def selection_cache(selection: Selection):
+    """The cache the selection reads and fills: its build context's, else the one its options name (an empty
+    one with ``--no-cache``), made once."""
+    context = selection.memo.get("context")
+    if context is not None:
+        return context.store
+    if "cache" not in selection.memo:
+        from deckgen.render.decks import options_store
+
+        selection.memo["cache"] = options_store(selection.options)
+    return selection.memo["cache"]
+
+
+def _render_one(generator, selection: Selection, planned: PlannedFile) -> list[tuple[Path, bytes | None]]:
     if generator in BUILTIN:
         made = generator.render(selection, planned)
     else:

@@ -13,25 +13,37 @@ empties it; ``CACHEDIR.TAG`` marks it as deckgen's, see deckgen.output):
               fonts), so an unchanged card is not rendered again
 ``builds/``   per output file, the fingerprint of everything it was made
               from, so an unchanged output is not written again
+``drawn/``    a face (or page) drawn by cairosvg as a one-page vector PDF: key =
+              SHA-256 of the SVG's digest and the drawer (cairosvg, cairo and
+              deckgen versions); decks, booklets, documents, every language and
+              later runs place the same drawing (deckgen.render.vector)
+``engine/``   what a booklet quotes of the game's engine, computed once per game:
+              odds summaries and judged examples, keyed by the engine, its code,
+              its data and the arguments (deckgen.rulebook.engine_cache)
 ``colour/``, ``preview/``  export's CMYK measurements, the gallery's pictures
               (every kind is in deckgen.output.CACHE_KINDS: what clean deletes)
 
 Entries are written to a temporary name and renamed, so a killed build
-never leaves half an entry.  An entry whose folder resolves outside the cache
+never leaves half an entry; a binary entry carries its own digest, so a damaged one reads as missing (and is
+made again).  Code far from the build (a booklet's card pictures, its odds) reaches the cache the build
+reads and fills through :func:`using_cache` / :func:`active_cache`.  An entry whose folder resolves outside the cache
 folder (a link planted there) is refused, never written or read through.
 """
 
 from __future__ import annotations
 
+import contextvars
+import functools
 import hashlib
 import json
 import os
 import struct
 import tempfile
 import zlib
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from deckgen import __version__
 
@@ -64,10 +76,15 @@ _MAGIC = b"DGR1"
 
 def renderer_id() -> str:
     """What a raster depends on besides its SVG: the renderer's and deckgen's versions, the compression."""
+    return f"{drawer_id()}; flate {_COMPRESSOR}"
+
+
+@functools.lru_cache(maxsize=None)
+def drawer_id() -> str:
+    """What a vector drawing of an SVG depends on besides the SVG: cairosvg's, cairo's and deckgen's versions."""
     from importlib.metadata import version
 
-    return f"cairosvg {version('cairosvg')}; cairo {_cairo_version()}; deckgen {__version__}; " \
-           f"flate {_COMPRESSOR}"
+    return f"cairosvg {version('cairosvg')}; cairo {_cairo_version()}; deckgen {__version__}"
 
 
 def _cairo_version() -> str:
@@ -96,6 +113,11 @@ def raster_key(svg: str, width: int, height: int, renderer: str) -> str:
     digest.update(f"\0{width}x{height}\0".encode())
     digest.update(svg.encode("utf-8"))
     return digest.hexdigest()
+
+
+def drawn_key(svg_digest: str, drawer: str) -> str:
+    """The key of the vector drawing of the SVG whose :func:`hash_text` digest is ``svg_digest``."""
+    return hashlib.sha256(f"drawn\0{drawer}\0{svg_digest}".encode()).hexdigest()
 
 
 def write_atomic_bytes(path: Path, data: bytes) -> None:
@@ -171,6 +193,32 @@ class Store:
         """Keep an encoded raster (a worker without a cache folder hands it back)."""
         self._memory[key] = data
 
+    # ------------------------------------------------------------------ binary entries
+
+    def get_bytes(self, kind: str, key: str) -> bytes | None:
+        """The entry ``kind/key`` as written by :meth:`put_bytes`; None if there is none or it is damaged
+        (truncated, overwritten: its digest does not match).  Only with a cache folder."""
+        if self.folder is None:
+            return None
+        try:
+            raw = self._inside(self.folder / kind / key[:2] / key).read_bytes()
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            return None
+        head, data = raw[:_BLOB_HEADER], raw[_BLOB_HEADER:]
+        if head[:len(_BLOB_MAGIC)] != _BLOB_MAGIC or head[len(_BLOB_MAGIC):] != hashlib.sha256(data).digest():
+            return None
+        return data
+
+    def has_bytes(self, kind: str, key: str) -> bool:
+        """Whether ``kind/key`` has an entry (not read: it may still turn out damaged)."""
+        return self.folder is not None and self._inside(self.folder / kind / key[:2] / key).is_file()
+
+    def put_bytes(self, kind: str, key: str, data: bytes) -> None:
+        """Keep ``data`` as the entry ``kind/key`` with its digest (nothing without a cache folder)."""
+        if self.folder is not None:
+            path = self._inside(self.folder / kind / key[:2] / key)
+            write_atomic_bytes(path, _BLOB_MAGIC + hashlib.sha256(data).digest() + data)
+
     # ------------------------------------------------------------------ json entries
 
     def _json_path(self, kind: str, key: str) -> Path | None:
@@ -186,13 +234,35 @@ class Store:
         except (FileNotFoundError, ValueError):
             return None
 
-    def put(self, kind: str, key: str, value: Any) -> None:
-        raw = json.dumps(value, sort_keys=True).encode("utf-8")
+    def put(self, kind: str, key: str, value: Any, sort_keys: bool = True) -> None:
+        """Keep ``value`` as JSON; ``sort_keys=False`` keeps the order of its mappings (a table's columns)."""
+        raw = json.dumps(value, sort_keys=sort_keys).encode("utf-8")
         path = self._json_path(kind, key)
         if path is None:
             self._memory[f"{kind}/{key}"] = raw
         else:
             write_atomic_bytes(path, raw)
+
+
+#: The cache the code running now reads and fills (see :func:`using_cache`); None: memory only.
+_ACTIVE: contextvars.ContextVar["Store | None"] = contextvars.ContextVar("deckgen_active_cache", default=None)
+
+
+@contextmanager
+def using_cache(store: "Store | None") -> Iterator[None]:
+    """Within the block, :func:`active_cache` is ``store``: what deep code (a booklet's card pictures, its
+    odds, a deck's vector faces) keeps in the build's cache without the store passed down to it."""
+    token = _ACTIVE.set(store)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def active_cache() -> "Store | None":
+    """The cache folder's store the running build reads and fills, or None (none set, or ``--no-cache``)."""
+    store = _ACTIVE.get()
+    return store if store is not None and store.folder is not None else None
 
 
 @dataclass(frozen=True)
@@ -232,6 +302,8 @@ def encode_raster(width: int, height: int, flate_rgb: bytes) -> bytes:
 
 
 _HEADER = len(_MAGIC) + 8  # the magic, then width and height
+_BLOB_MAGIC = b"DGB1"
+_BLOB_HEADER = len(_BLOB_MAGIC) + 32  # the magic, then the SHA-256 of what follows
 
 
 def _raster_size(head: bytes, key: str) -> tuple[int, int]:

@@ -10,10 +10,9 @@ inputs give the same bytes.
 
 from __future__ import annotations
 
-import hashlib
 import io
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import cairosvg
 import pikepdf
@@ -62,20 +61,86 @@ class Page:
 
 _DRAWN: dict[str, bytes] = {}
 _DRAWN_MAX = 512
+#: The cache's entry kind of drawn pages (deckgen.render.store).
+DRAWN_KIND = "drawn"
 
 
-def svg_to_pdf(svg: str) -> bytes:
+class KnownSvg:
+    """An SVG known by its content digest (:func:`deckgen.render.store.hash_text` of its text) before its text:
+    ``render()`` makes the text only if it is needed — its drawing is neither drawn in this process nor in the
+    cache (a booklet's card picture whose face the deck's build drew)."""
+
+    def __init__(self, digest: str, render: Callable[[], str]):
+        self.digest = digest
+        self._render: Callable[[], str] | None = render
+        self._text: str | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            assert self._render is not None
+            self._text, self._render = self._render(), None
+        return self._text
+
+
+def svg_text(svg: "str | KnownSvg") -> str:
+    """The text of an SVG given as text or as a :class:`KnownSvg`."""
+    return svg if isinstance(svg, str) else svg.text
+
+
+def svg_to_pdf(svg: "str | KnownSvg") -> bytes:
     """One PDF page drawn by cairo from ``svg`` (its size is the SVG's width and height).
 
-    Drawing a text-heavy page takes cairosvg about a second, so a page placed
-    in several files (a board on A3 and tiled) is drawn once per process.  DrawingError when cairo cannot.
+    Drawing a text-heavy page takes cairosvg about a second, so each distinct
+    SVG is drawn once: kept for this process (a board on A3 and tiled), and
+    in the build's cache folder when one is active (deckgen.render.store.using_cache) — a booklet places
+    the drawing its deck's sheets made, and a later run or another language's booklet reads it back.
+    A :class:`KnownSvg` is rendered only when its drawing is found in neither.  DrawingError when cairo cannot.
     """
-    key = hashlib.sha256(svg.encode("utf-8")).hexdigest()
-    if key not in _DRAWN:
-        if len(_DRAWN) >= _DRAWN_MAX:
-            _DRAWN.pop(next(iter(_DRAWN)))
-        _DRAWN[key] = drawing(lambda: cairosvg.svg2pdf(bytestring=svg.encode("utf-8"), unsafe=False))
-    return _DRAWN[key]
+    from deckgen.render.store import active_cache, hash_text
+
+    if isinstance(svg, KnownSvg):
+        found = _kept(svg.digest, active_cache())
+        if found is not None:
+            return found
+        svg = svg.text  # drawn from its text, kept under the text's own digest
+    digest = hash_text(svg)
+    store = active_cache()
+    found = _kept(digest, store)
+    if found is None:
+        text = svg
+        found = drawing(lambda: cairosvg.svg2pdf(bytestring=text.encode("utf-8"), unsafe=False))
+        if store is not None:
+            store.put_bytes(DRAWN_KIND, _drawn_key(digest), found)
+        _remember(digest, found)
+    return found
+
+
+def _drawn_key(digest: str) -> str:
+    from deckgen.render.store import drawer_id, drawn_key
+
+    return drawn_key(digest, drawer_id())
+
+
+def _kept(digest: str, store) -> bytes | None:
+    """The drawing of the SVG with ``digest``: this process's, else the cache's (then remembered here)."""
+    if digest in _DRAWN:
+        return _DRAWN[digest]
+    data = store.get_bytes(DRAWN_KIND, _drawn_key(digest)) if store is not None else None
+    if data is not None:
+        _remember(digest, data)
+    return data
+
+
+def is_drawn(digest: str, store) -> bool:
+    """Whether the SVG with ``digest`` is drawn in this process or has an entry in ``store`` (not read)."""
+    return digest in _DRAWN or (store is not None and store.has_bytes(DRAWN_KIND, _drawn_key(digest)))
+
+
+def _remember(digest: str, data: bytes) -> None:
+    if len(_DRAWN) >= _DRAWN_MAX:
+        _DRAWN.pop(next(iter(_DRAWN)))
+    _DRAWN[digest] = data
 
 
 def compose(pages: list[Page], sources: list[str], title: str = "") -> bytes:

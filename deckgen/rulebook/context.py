@@ -50,6 +50,7 @@ class Context:
     least_pages: int = 0  # and to at least this many (8 when the cover is printed apart)
     _renderers: dict = field(default_factory=dict)
     _fronts: dict = field(default_factory=dict)  # (deck, language, card) -> its rendered front, drawn once
+    _prints: Any = None  # the faces' fingerprints (deckgen.render.decks.Fingerprints), made when first asked
     stale: frozenset[str] = frozenset()  # a draft's stale texts (white space normalised), marked in print
 
     @property
@@ -120,16 +121,28 @@ class Context:
         deck = self.game.decks[base].variants[variant] if variant else self.game.decks[base]
         if not self.draw:
             return None
-        from deckgen.render.templates import DeckRenderer
-
-        key = (deck_id, self.lang)
-        if key not in self._renderers:
-            self._renderers[key] = DeckRenderer(self.project, self.game, deck, self.lang if deck.localized else
-                                                self.project.languages[0])
-        front_key = (*key, card_id)
+        front_key = (deck_id, self.lang, card_id)
         if front_key not in self._fronts:
-            card = next(c for c in deck.cards if c.id == card_id)
-            self._fronts[front_key] = self._renderers[key].render_front(card).svg
+            self._fronts[front_key] = self._front(deck_id, deck, card_id)
         size = deck.size
         radius = min(size.width, size.height) / 2 if size.round else 3.0  # a token is cut round
         return FaceBox(self._fronts[front_key], width_mm, width_mm * size.height / size.width, self.faces, size.bleed, radius)
+
+    def _front(self, deck_id: str, deck, card_id: str):
+        """The SVG of a card's front: as the build's cache knows it (drawn by the deck's build, rendered only if
+        need be), else rendered now."""
+        from deckgen.render.decks import Fingerprints
+        from deckgen.render.templates import DeckRenderer
+        from deckgen.rulebook.card_pictures import cached_front
+
+        lang = self.lang if deck.localized else self.project.languages[0]
+        card = next(c for c in deck.cards if c.id == card_id)
+
+        def render() -> str:
+            if (deck_id, self.lang) not in self._renderers:
+                self._renderers[(deck_id, self.lang)] = DeckRenderer(self.project, self.game, deck, lang)
+            return self._renderers[(deck_id, self.lang)].render_front(card).svg
+
+        if self._prints is None:
+            self._prints = Fingerprints(self.project)
+        return cached_front(self._prints, self.game, deck, lang, card, render) or render()

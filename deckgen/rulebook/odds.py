@@ -76,25 +76,15 @@ def odds_table(builder: TableMaker, block: Block) -> list:
 
 
 def _simulated(descriptor, data, players, games, seed, strategy, options):
-    """The simulator's summary for these arguments, computed once per process (every language shares it)."""
-    from deckgen.simulate import run
+    """The simulator's summary for these arguments, computed once per process (every language shares it) and
+    kept in the build's cache (deckgen.rulebook.engine_cache): once per game, not per language or run."""
+    from deckgen.rulebook.engine_cache import data_digest, simulated
 
-    key = (descriptor.engine, _content_key(data), players, games, seed, strategy, tuple(sorted(options.items())))
+    key = (descriptor.engine, data_digest(data) or id(data), players, games, seed, strategy,
+           tuple(sorted(options.items())))
     if key not in _SIMULATED:
-        _SIMULATED[key] = run(descriptor, data, players, games, seed, strategy, options)
+        _SIMULATED[key] = simulated(descriptor, data, players, games, seed, strategy, options)
     return _SIMULATED[key]
-
-
-def _content_key(data) -> str:
-    """A digest of the engine data: equal data (a copy of the project, another language) shares one simulation."""
-    import hashlib
-    import json
-
-    try:
-        text = json.dumps(data, sort_keys=True, default=repr)
-    except (TypeError, ValueError):  # keys of mixed types: this object only
-        text = f"object {id(data)}"
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _number(value: float, digits: int, lang: str) -> str:

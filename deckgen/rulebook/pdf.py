@@ -23,7 +23,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageTemplate
 
 from deckgen.layout.papers import MM_TO_PT as mm
-from deckgen.render.vector import MM, svg_to_pdf
+from deckgen.render.vector import MM, KnownSvg, svg_to_pdf
 from deckgen.rulebook.theme import Theme  # noqa: F401  (re-exported: the booklet's colours and fonts)
 
 BLEED_MM = 3.0
@@ -42,7 +42,7 @@ class PlacedFace:
     y: float
     w: float
     h: float
-    svg: str
+    svg: str | KnownSvg  # a KnownSvg: a face drawn already, rendered only if need be
     bleed: float = 0.0
     radius: float = 0.0  # mm at the card's real size
 
@@ -50,7 +50,7 @@ class PlacedFace:
 class FaceBox(Flowable):
     """A card face's place in the flow: reserves its size, records where it landed."""
 
-    def __init__(self, svg: str, width_mm: float, height_mm: float, sink: list[PlacedFace], bleed: float = 0.0,
+    def __init__(self, svg: str | KnownSvg, width_mm: float, height_mm: float, sink: list[PlacedFace], bleed: float = 0.0,
                  radius: float = 3.0):
         super().__init__()
         self.svg, self.sink, self.bleed, self.radius = svg, sink, bleed, radius
@@ -189,7 +189,7 @@ def place_faces(pdf: bytes, faces: list[PlacedFace]) -> bytes:
     if not faces:
         return pdf
     out = pikepdf.open(io.BytesIO(pdf))
-    forms: dict[str, Any] = {}
+    forms: dict[str | KnownSvg, Any] = {}
     for n, face in enumerate(faces):
         key = face.svg
         if key not in forms:

@@ -19,7 +19,7 @@ import numpy as np
 import pikepdf
 
 from deckgen.colour import Converter
-from deckgen.render.vector import MM, svg_to_pdf
+from deckgen.render.vector import MM, KnownSvg, svg_text, svg_to_pdf
 from deckgen.rulebook.cmyk import limit_ink_pixels
 from deckgen.rulebook.pdf import PlacedFace, _rounded_rect
 
@@ -32,7 +32,7 @@ def place_faces_cmyk(pdf: pikepdf.Pdf, faces: list[PlacedFace], converter: Conve
     """Draw each recorded face into its box on its page as a CMYK image (in place)."""
     from deckgen.render.raster import rasterize
 
-    images: dict[tuple[str, int, int], pikepdf.Object] = {}
+    images: dict[tuple[str | KnownSvg, int, int], pikepdf.Object] = {}
     for face in faces:
         with pikepdf.open(io.BytesIO(svg_to_pdf(face.svg))) as src:
             box = [float(v) for v in src.pages[0].mediabox]
@@ -43,7 +43,7 @@ def place_faces_cmyk(pdf: pikepdf.Pdf, faces: list[PlacedFace], converter: Conve
         height_px = max(1, round(full_h * s / 72 * ppi))
         key = (face.svg, width_px, height_px)
         if key not in images:
-            rgb = rasterize(face.svg, width_px, height_px).rgb()
+            rgb = rasterize(svg_text(face.svg), width_px, height_px).rgb()
             cmyk = np.frombuffer(converter.to_cmyk(rgb, width_px, height_px), dtype=np.uint8).reshape(-1, 4)
             data = limit_ink_pixels(cmyk, ink_limit).tobytes()
             images[key] = pdf.make_indirect(pikepdf.Stream(pdf, zlib.compress(data, 6), pikepdf.Dictionary(

@@ -244,7 +244,7 @@ class StoryBuilder:
         return table
 
     def _judge(self, body: Mapping[str, Any], block: Block, where: Problem | None = None) -> "Judgement | None":
-        from deckgen.decisions import judge
+        from deckgen.rulebook.engine_cache import judged as judge
         from deckgen.errors import ShowdownError
 
         showdown = {k: v for k, v in body.items() if k not in ("winners", "options", "caption")}
