@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from deckgen.commands.common import (PAPERS, card_list, chosen_languages, deck_list, lang_option, load_for, out_option,
-                                     output_folder, progress_for, project_option, report_lines)
+                                     output_folder, progress_for, project_option, report_lines, time_summary)
 from deckgen.errors import DeckgenError, Problem
 
 
@@ -69,11 +69,13 @@ from deckgen.errors import DeckgenError, Problem
 @click.option("--plan", "plan_only", is_flag=True, help="List every file the build would write (path, kind, "
               "paper, duplex, pages) and write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
+@click.option("--json", "as_json", is_flag=True, help="Print what the build did and where the time went (per "
+                                                      "stage and per game) as one JSON object on stdout.")
 @project_option
 def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, deck_names, deck_file, cache_dir,
           no_cache,
           vector, layout, list_layouts, printer_file, ink, instructions, cut_file, cut_radius, max_file_mb,
-          no_booklets, plan_only, quiet, project_dir):
+          no_booklets, plan_only, quiet, as_json, project_dir):
     """Build print-ready PDFs of GAMES (default: all).
 
     For each deck and language, writes OUT/GAME/DECK-LANG-PAPER.pdf (sheets
@@ -95,6 +97,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
       deckgen deck archeon --seed 7 --out match-7.yaml
       deckgen build archeon --deck match-7.yaml --lang de
       deckgen build pazaak --lang en --plan
+      deckgen build classic --lang en --json
     """
     from deckgen.build import BuildOptions, BuildReport, build as run_build
     from deckgen.layout.printer import find_profile
@@ -127,13 +130,21 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
     if not quiet and profile is not None and printer_file is None:
         click.echo(f"printer profile {profile_path}: {profile.describe()}", err=True)
     report = BuildReport()
-    run_build(project, game_ids, options, progress_for(quiet), report)
+    with progress_for(quiet) as progress:
+        run_build(project, game_ids, options, progress, report)
+    if as_json:
+        import json
+
+        click.echo(json.dumps({**report.as_json(), "time": progress.summary().as_json()}, ensure_ascii=False,
+                              indent=2))
+        return
     if not quiet:
         for path in report.written:
             click.echo(f"wrote {path}")
         for path in report.removed:
             click.echo(f"removed {path} (an earlier run of this build wrote it; this one does not)")
         click.echo(report.line())
+    time_summary(progress, quiet)
 
 
 @click.command()
