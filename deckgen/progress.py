@@ -24,7 +24,7 @@ from typing import IO, Any, Callable, Protocol
 
 #: What a stage announced in the older shape ``progress(label, total)`` counts.
 UNITS = {"rendering": "decks", "drawing": "faces", "documents": "games", "files": "files",
-         "booklets": "booklets", "checking": "games", "pictures": "faces", "sides": "sides"}
+         "booklets": "booklets", "checking": "games", "pictures": "faces", "sides": "sides", "builds": "builds", "print runs": "files"}
 
 
 def counted(n: int, unit: str) -> str:

@@ -21,9 +21,10 @@ from deckgen.registry import CheckContext
 
 
 def run_checks(project: Project, game_ids: list[str], only: set[str] | None = None,
-               languages: tuple[str, ...] = ()) -> list[Problem]:
+               languages: tuple[str, ...] = (), progress=None) -> list[Problem]:
     """Run every applicable check of the given games (or those named in ``only``) for ``languages`` (empty:
-    all of the project's); returns all problems.
+    all of the project's); returns all problems.  ``progress`` (a :class:`deckgen.progress.Progress`) is
+    told of each game checked.
 
     Problems of the game's engine data (which the engine's checks need) are
     always reported.
@@ -34,6 +35,7 @@ def run_checks(project: Project, game_ids: list[str], only: set[str] | None = No
 
     problems: list[Problem] = []
     added = list(project_parts(project).checks.values())
+    tick = progress.stage("checking", len(game_ids), "games") if progress is not None else None
     for gid in game_ids:
         game = project.games[gid]
         descriptor = project.descriptor(game)
@@ -52,5 +54,7 @@ def run_checks(project: Project, game_ids: list[str], only: set[str] | None = No
         for check in checks:
             if only is None or check.name in only:
                 problems.extend(check.run(ctx))
+        if tick is not None:
+            tick(1, game=gid)
     return unique(problems)
 

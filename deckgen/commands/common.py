@@ -82,13 +82,14 @@ def output_folder(project, out: Path | None) -> Path:
     return out if out is not None else default_output(project.root)
 
 
-def progress_for(quiet: bool):
+def progress_for(quiet: bool, piped: bool = True):
     """The progress of a long command on stderr (:mod:`deckgen.progress`): one live view on a terminal, one
-    line per stage (and one every half minute in a long stage) when piped, nothing shown when ``quiet``
-    (its timings still kept, for ``--json``).  Use it in a ``with`` block: the view ends with the block."""
+    line per stage (and one every half minute in a long stage) when piped (unless not ``piped``: a command
+    whose output tools read line by line), nothing shown when ``quiet`` (its timings still kept, for
+    ``--json``).  Use it in a ``with`` block: the view ends with the block."""
     from deckgen.progress import progress_for_stream
 
-    return progress_for_stream(sys.stderr, quiet)
+    return progress_for_stream(sys.stderr, quiet or (not piped and not sys.stderr.isatty()))
 
 
 def time_summary(progress, quiet: bool = False) -> None:

@@ -10,16 +10,17 @@ from pathlib import Path
 
 import click
 
-from deckgen.commands.common import (EXIT_INPUT, chosen_languages, lang_option, load_for, plural, project_option,
-                                    report_lines, shown_languages)
+from deckgen.commands.common import (EXIT_INPUT, chosen_languages, lang_option, load_for, plural, progress_for,
+                                    project_option, report_lines, shown_languages)
 from deckgen.errors import DeckgenError, Problem, ShowdownError, collapse
 
 
 @click.command()
 @click.argument("games", nargs=-1)
 @lang_option
+@click.option("-q", "--quiet", is_flag=True, help="Show no progress; print only the problems (and ok).")
 @project_option
-def check(games, languages, project_dir):
+def check(games, languages, quiet, project_dir):
     """Check GAMES (default: all): data, composition, translations, text fit, glyphs, rule examples.
 
     Prints one line per problem (FILE:LINE:COLUMN: field: message) and exits 2 if there is any.
@@ -36,7 +37,9 @@ def check(games, languages, project_dir):
     project = load_for(project_dir, games)
     game_ids = list(games) or list(project.games)
     check_selection(project, game_ids, None, ())
-    problems = collapse(run_checks(project, game_ids, languages=chosen_languages(project, languages)))
+    with progress_for(quiet, piped=False) as progress:  # tools read check's lines: a live view on a terminal only
+        problems = collapse(run_checks(project, game_ids, languages=chosen_languages(project, languages),
+                                       progress=progress))
     errors = [p for p in problems if not p.warning]
     for problem in problems:
         click.echo(str(problem))

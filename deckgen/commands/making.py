@@ -435,8 +435,9 @@ def clean(out, cache_dir, project_dir):
 @click.option("--preset", default=None, metavar="NAME",
               help="Only the booklets as a print shop wants them (a preset with booklet:, e.g. booklet-x4 or "
                    "booklet-x1a): CMYK PDF/X pages with bleed in OUT/GAME/NAME/.")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
-def rules(games, languages, paper, out, plan_only, draft, preset, project_dir):
+def rules(games, languages, paper, out, plan_only, draft, preset, quiet, project_dir):
     """Build the rule booklets of GAMES (default: all that have data/GAME/rules/).
 
     For each language, writes OUT/GAME/GAME-rules-LANG.pdf (A5 pages in
@@ -488,8 +489,13 @@ def rules(games, languages, paper, out, plan_only, draft, preset, project_dir):
         for line in planned[0]:
             click.echo(line.line())
         return
-    files = make_files(selection, booklets, planned)
+    with progress_for(quiet) as progress:
+        selection.memo["progress"] = progress
+        files = make_files(selection, booklets, planned)
     for path, _data in files:
-        click.echo(f"wrote {path}")
+        if not quiet:
+            click.echo(f"wrote {path}")
     if not files:
         click.echo("no rulebooks: write data/GAME/rules/LANG.md (docs/rulebooks.md)", err=True)
+    else:
+        time_summary(progress, quiet)
