@@ -256,8 +256,10 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
         pending = render_pending(selection, selection.memo["shop generator"], planned_books) if planned_books \
             else None
         try:
-            report = (export_preset(project, game_ids, shop, options, dpi, base_url, tuple(skip), proof=proof)
-                      if shop.writer != NO_WRITER else PresetReport())
+            with progress_for(False) as progress:
+                report = (export_preset(project, game_ids, shop, options, dpi, base_url, tuple(skip), proof=proof,
+                                        progress=progress)
+                          if shop.writer != NO_WRITER else PresetReport())
         except BaseException:
             if pending is not None:
                 pending.discard()
@@ -286,13 +288,16 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
             click.echo(f"soft proof: {path}")
         where = ", ".join(str(f) for f in report.folder) or str(options.out)
         click.echo(f"wrote {len(report.written)} files to {where}")
+        time_summary(progress)
         return
     from deckgen.export import export as run_export
 
     fmt = fmt or "png"
     options = replace(options, dpi=dpi or 300)
-    written = run_export(project, game_ids, fmt, options)
+    with progress_for(False) as progress:
+        written = run_export(project, game_ids, fmt, options, progress)
     click.echo(f"wrote {len(written)} {fmt.upper()} files to {options.out}")
+    time_summary(progress)
 
 
 def _shop_booklets(project, game_ids, shop, options):
