@@ -3,8 +3,10 @@ whole job.
 
 A command makes one :class:`Progress` (``deckgen.commands.common.progress_for``) and hands it to the work:
 ``progress.stage(label, total, unit)`` (or the older shape ``progress(label, total)``) announces a stage
-and answers its ``tick(n=1, game=None)``.  Each tick with a ``game`` charges that game with the time since
-the last such tick, so the closing :class:`Summary` says where the time went per stage and per game.
+and answers its ``tick(n=1, game=None, kind=None)``.  Each tick with a ``game`` charges that game with the
+time since the last such tick (and one with a ``kind`` of file, that kind, with the time since the last
+such tick within its stage), so the closing
+:class:`Summary` says where the time went per stage, per game and per kind of file.
 
 What is shown is a renderer's job: :class:`LiveView` draws one live view on a terminal (rich: a bar per
 stage saying what it counts, and a line for the whole job with its elapsed time and an estimate);
@@ -65,12 +67,13 @@ class Stage:
     done: int = 0
     ended: float | None = None
 
-    def __call__(self, n: int = 1, game: str | None = None) -> None:
-        self.tick(n, game)
+    def __call__(self, n: int = 1, game: str | None = None, kind: str | None = None) -> None:
+        self.tick(n, game, kind)
 
-    def tick(self, n: int = 1, game: str | None = None) -> None:
-        """``n`` more done; ``game``: the game they were done for (charged with the time since its last tick)."""
-        self.job._ticked(self, n, game)
+    def tick(self, n: int = 1, game: str | None = None, kind: str | None = None) -> None:
+        """``n`` more done; ``game``: the game they were done for, ``kind``: what kind of thing (a file's
+        output kind): each is charged with the time since the last tick that named a game (a kind)."""
+        self.job._ticked(self, n, game, kind)
 
     @property
     def seconds(self) -> float:
@@ -94,10 +97,12 @@ class Summary:
     seconds: float
     stages: list[dict[str, Any]] = field(default_factory=list)
     games: dict[str, float] = field(default_factory=dict)
+    kinds: dict[str, float] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
         return {"seconds": round(self.seconds, 2), "stages": self.stages,
-                "games": {g: round(s, 2) for g, s in self.games.items()}}
+                "games": {g: round(s, 2) for g, s in self.games.items()},
+                "kinds": {k: round(s, 2) for k, s in self.kinds.items()}}
 
     def lines(self) -> list[str]:
         """The summary in words: a line for the stages and one for the games."""
@@ -107,6 +112,8 @@ class Summary:
                 f"{s['stage']} {s['seconds']:.1f} s ({counted(s['done'], s['unit'])})" for s in self.stages))
         if self.games:
             out.append("  by game: " + ", ".join(f"{g} {s:.1f} s" for g, s in self.games.items()))
+        if self.kinds:
+            out.append("  by kind of file: " + ", ".join(f"{k} {s:.1f} s" for k, s in self.kinds.items()))
         return out
 
 
@@ -119,7 +126,8 @@ class Progress:
         self.start = clock()
         self.stages: list[Stage] = []
         self.games: dict[str, float] = {}
-        self._game_mark = self.start
+        self.kinds: dict[str, float] = {}
+        self._game_mark = self._kind_mark = self.start
         self._expected: dict[str, Any] = {}
         self.closed = False
 
@@ -140,13 +148,16 @@ class Progress:
         """The older callback shape the build code uses: ``progress(label, total)`` -> ``tick(n)``."""
         return self.stage(label, total)
 
-    def _ticked(self, stage: Stage, n: int, game: str | None) -> None:
+    def _ticked(self, stage: Stage, n: int, game: str | None, kind: str | None = None) -> None:
         now = self.clock()
         stage.done += n
         stage.last = now
         if game is not None:
             self.games[game] = self.games.get(game, 0.0) + (now - self._game_mark)
             self._game_mark = now
+        if kind is not None:
+            self.kinds[kind] = self.kinds.get(kind, 0.0) + (now - max(self._kind_mark, stage.started))
+            self._kind_mark = now
         if self.renderer is not None and stage.ended is None:
             self.renderer.ticked(self, stage)
         if stage.ended is None and stage.done >= stage.total:
@@ -200,7 +211,7 @@ class Progress:
         """Where the time went: every stage (its count and seconds) and every game's share."""
         stages = [{"stage": s.label, "unit": s.unit, "done": s.done, "total": s.total,
                    "seconds": round(s.seconds, 2)} for s in self.stages]
-        return Summary(self.elapsed, stages, dict(self.games))
+        return Summary(self.elapsed, stages, dict(self.games), dict(self.kinds))
 
     def close(self) -> None:
         """End every stage still open (their last tick is their end) and let the renderer finish."""

@@ -52,19 +52,23 @@ def test_the_summary_says_where_the_time_went_per_stage_and_per_game():
     tick(1, game="classic")
     clock.now += 5
     tick(2, game="archeon")
-    files = job.stage("files", 1, "files")
+    files = job.stage("files", 2, "files")
     clock.now += 1.5
-    files(1, game="classic")
+    files(1, game="classic", kind="sheets")
+    clock.now += 0.5
+    files(1, game="classic", kind="booklet")
     summary = job.summary()
     assert summary.as_json() == {
-        "seconds": 8.5,
+        "seconds": 9.0,
         "stages": [{"stage": "rendering", "unit": "decks", "done": 3, "total": 3, "seconds": 7.0},
-                   {"stage": "files", "unit": "files", "done": 1, "total": 1, "seconds": 1.5}],
-        "games": {"classic": 3.5, "archeon": 5.0}}
+                   {"stage": "files", "unit": "files", "done": 2, "total": 2, "seconds": 2.0}],
+        "games": {"classic": 4.0, "archeon": 5.0},
+        "kinds": {"sheets": 1.5, "booklet": 0.5}}
     assert json.loads(json.dumps(summary.as_json())) == summary.as_json()
-    assert summary.lines() == ["time: 8.5 s in all",
-                               "  by stage: rendering 7.0 s (3 decks), files 1.5 s (1 file)",
-                               "  by game: classic 3.5 s, archeon 5.0 s"]
+    assert summary.lines() == ["time: 9.0 s in all",
+                               "  by stage: rendering 7.0 s (3 decks), files 2.0 s (2 files)",
+                               "  by game: classic 4.0 s, archeon 5.0 s",
+                               "  by kind of file: sheets 1.5 s, booklet 0.5 s"]
 
 
 def test_untagged_ticks_leave_the_games_time_alone():
@@ -150,6 +154,7 @@ def test_build_json_says_what_was_done_and_where_the_time_went(starter, tmp_path
     assert stages["rendering"]["unit"] == "decks" and stages["rendering"]["done"] == 1
     assert stages["files"]["done"] == len(first["written"])
     assert set(first["time"]["games"]) == {"demo"}
+    assert {"sheets", "document"} <= set(first["time"]["kinds"])
     again = built(starter, tmp_path / "out")
     assert again["faces"]["rendered"] == 0 and again["faces"]["reused"] == 4
     assert again["written"] == [] and len(again["unchanged"]) == len(first["written"])

@@ -102,7 +102,7 @@ def render_files(selection: Selection, generators: list, planned: list[list[Plan
         except DeckgenError as exc:
             problems += [p for p in exc.problems if p not in problems]
         if tick is not None:
-            tick(1, game=_game_of(out, plans[n][k].path))
+            tick(1, game=_game_of(out, plans[n][k].path), kind=str(getattr(generators[n], "kind", "file")))
     if problems:
         raise DeckgenError(problems)
     return [file for n, each in enumerate(plans) for k in range(len(each)) for file in made[(n, k)]]
