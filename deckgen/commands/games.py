@@ -202,11 +202,9 @@ def simulate(ctx, game, players, count, seed, strategy, as_json, project_dir):
     options = _judge_option_values(descriptor, list(ctx.args), descriptor.simulate_options)
     data = descriptor.data_for(game_model)
     players = players or descriptor.players[0]
-    if sys.stderr.isatty() and not as_json:
-        with click.progressbar(length=count, label=f"{game:<12}", file=sys.stderr, show_pos=True) as bar:
-            summary = run(descriptor, data, players, count, seed, strategy, options, bar.update)
-    else:
-        summary = run(descriptor, data, players, count, seed, strategy, options)
+    with progress_for(as_json, piped=False) as progress:  # a live view on a terminal only
+        played = progress.stage("playing", count, "games")
+        summary = run(descriptor, data, players, count, seed, strategy, options, played)
     if as_json:
         click.echo(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
     else:
