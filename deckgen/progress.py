@@ -4,9 +4,9 @@ whole job.
 A command makes one :class:`Progress` (``deckgen.commands.common.progress_for``) and hands it to the work:
 ``progress.stage(label, total, unit)`` (or the older shape ``progress(label, total)``) announces a stage
 and answers its ``tick(n=1, game=None, kind=None)``.  Each tick with a ``game`` charges that game with the
-time since the last such tick (and one with a ``kind`` of file, that kind, with the time since the last
-such tick within its stage), so the closing
-:class:`Summary` says where the time went per stage, per game and per kind of file.
+time since the last such tick (and one with a ``kind`` — of file, of check — that kind, with the time since
+the last such tick within its stage), so the closing :class:`Summary` says where the time went per stage,
+per game and per kind.
 
 What is shown is a renderer's job: :class:`LiveView` draws one live view on a terminal (rich: a bar per
 stage saying what it counts, and a line for the whole job with its elapsed time and an estimate);
@@ -113,7 +113,7 @@ class Summary:
         if self.games:
             out.append("  by game: " + ", ".join(f"{g} {s:.1f} s" for g, s in self.games.items()))
         if self.kinds:
-            out.append("  by kind of file: " + ", ".join(f"{k} {s:.1f} s" for k, s in self.kinds.items()))
+            out.append("  by kind: " + ", ".join(f"{k} {s:.1f} s" for k, s in self.kinds.items()))
         return out
 
 

@@ -68,7 +68,7 @@ def test_the_summary_says_where_the_time_went_per_stage_and_per_game():
     assert summary.lines() == ["time: 9.0 s in all",
                                "  by stage: rendering 7.0 s (3 decks), files 2.0 s (2 files)",
                                "  by game: classic 4.0 s, archeon 5.0 s",
-                               "  by kind of file: sheets 1.5 s, booklet 0.5 s"]
+                               "  by kind: sheets 1.5 s, booklet 0.5 s"]
 
 
 def test_untagged_ticks_leave_the_games_time_alone():

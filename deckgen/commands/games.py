@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from deckgen.commands.common import (EXIT_INPUT, chosen_languages, lang_option, load_for, plural, progress_for,
-                                    project_option, report_lines, shown_languages)
+                                    project_option, report_lines, shown_languages, time_summary)
 from deckgen.errors import DeckgenError, Problem, ShowdownError, collapse
 
 
@@ -41,6 +41,8 @@ def check(games, languages, quiet, project_dir):
         problems = collapse(run_checks(project, game_ids, languages=chosen_languages(project, languages),
                                        progress=progress))
     errors = [p for p in problems if not p.warning]
+    if sys.stderr.isatty():  # where the time went, per check: on a terminal (tools read check's lines)
+        time_summary(progress, quiet)
     for problem in problems:
         click.echo(str(problem))
     if errors:
