@@ -177,3 +177,25 @@ def test_piped_build_output_says_the_stages_and_the_time(starter, tmp_path):
     quiet = CliRunner().invoke(main, ["build", "--project", str(starter), "--lang", "en", "--no-booklets",
                                       "--out", str(tmp_path / "out"), "--quiet"])
     assert quiet.exit_code == 0 and quiet.output == ""
+
+
+def test_check_shows_a_stage_per_game_and_charges_each_check(starter):
+    from deckgen.checks import run_checks
+    from deckgen.loader import load_project
+
+    job = Progress()
+    run_checks(load_project(starter), ["demo"], only={"translations", "card count"}, progress=job)
+    [stage] = job.stages
+    assert (stage.label, stage.unit, stage.done, stage.total) == ("checking demo", "checks", 2, 2)
+    assert set(job.kinds) == {"translations", "card count"} and set(job.games) == {"demo"}
+
+
+def test_export_counts_decks_and_files(starter, tmp_path):
+    from deckgen.build import BuildOptions
+    from deckgen.export import export
+    from deckgen.loader import load_project
+
+    job = Progress()
+    written = export(load_project(starter), ["demo"], "svg", BuildOptions(out=tmp_path, languages=("en",)), job)
+    assert [(s.label, s.unit, s.done) for s in job.stages] == [("rendering", "decks", 1), ("files", "files",
+                                                                                         len(written))]
