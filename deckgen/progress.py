@@ -129,6 +129,8 @@ class Progress:
         self.kinds: dict[str, float] = {}
         self._game_mark = self._kind_mark = self.start
         self._expected: dict[str, Any] = {}
+        self._expected_from = 0  # the first stage of the part of the job the expectation is about
+        self._part_start = self.start
         self.closed = False
 
     # ------------------------------------------------------------ announcing and ticking
@@ -187,23 +189,28 @@ class Progress:
         ends = self._expected.get("ends", {})
         total = self._expected.get("seconds")
         if total is not None:
-            announced = [ends[s.label] for s in self.stages if s.label in ends]
+            part = self.stages[self._expected_from:]
+            announced = [ends[s.label] for s in part if s.label in ends]
             after = max(0.0, float(total) - max(announced, default=0.0))
             if running and not known:  # a running stage with no pace yet: last time's end of it
-                now_left = max(0.0, max(ends.get(s.label, 0.0) for s in running) - self.elapsed)
+                into = self.clock() - self._part_start
+                now_left = max(0.0, max(ends.get(s.label, 0.0) for s in running) - into)
         return now_left + after
 
     def expect(self, record: dict[str, Any] | None) -> None:
-        """What the last run of this job took (:meth:`record`), for the estimate of the stages still to come."""
+        """What the last run of the part of the job starting now took (:meth:`record`), for the estimate of
+        the stages still to come (a kit's job is several builds: each part remembered on its own)."""
+        self._expected_from, self._part_start = len(self.stages), self.clock()
         if isinstance(record, dict) and isinstance(record.get("ends"), dict):
             self._expected = record
 
     def record(self) -> dict[str, Any]:
-        """The job's timings to remember for the next run's estimate: its seconds and when each stage ended."""
+        """The timings of the part of the job since :meth:`expect` (all of it, without one), to remember for
+        the next run's estimate: its seconds and when each of its stages ended."""
         ends: dict[str, float] = {}
-        for s in self.stages:
-            ends[s.label] = round(max(ends.get(s.label, 0.0), (s.ended or s.last) - self.start), 3)
-        return {"seconds": round(self.elapsed, 3), "ends": ends}
+        for s in self.stages[self._expected_from:]:
+            ends[s.label] = round(max(ends.get(s.label, 0.0), (s.ended or s.last) - self._part_start), 3)
+        return {"seconds": round(self.clock() - self._part_start, 3), "ends": ends}
 
     # ------------------------------------------------------------ the end
 

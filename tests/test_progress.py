@@ -90,13 +90,17 @@ def test_the_whole_jobs_estimate_runs_at_each_stages_pace_and_remembers_the_last
     clock.now += 4
     tick(2)
     assert job.estimate() == pytest.approx(16.0)  # 2 s a deck, 8 to go
-    last_run = {"seconds": 100.0, "ends": {"rendering": 20.0, "files": 100.0}}
-    job.expect(last_run)
-    assert job.estimate() == pytest.approx(16.0 + 80.0)  # and what came after rendering last time
+    clock = Clock()
+    again = Progress(clock=clock)
+    again.expect({"seconds": 100.0, "ends": {"rendering": 20.0, "files": 100.0}})  # the last run of this build
+    tick = again.stage("rendering", 10, "decks")
+    clock.now += 4
+    tick(2)
+    assert again.estimate() == pytest.approx(16.0 + 80.0)  # and what came after rendering last time
     tick(8)
-    job.stage("files", 5, "files")
-    assert job.estimate() == pytest.approx(100.0 - clock.now + job.start)  # no pace yet: last time's end
-    record = job.record()
+    again.stage("files", 5, "files")
+    assert again.estimate() == pytest.approx(100.0 - 4.0)  # no pace yet: last time's end of the stage
+    record = again.record()
     assert record["ends"]["rendering"] == pytest.approx(4.0) and "files" in record["ends"]
 
 
@@ -199,3 +203,16 @@ def test_export_counts_decks_and_files(starter, tmp_path):
     written = export(load_project(starter), ["demo"], "svg", BuildOptions(out=tmp_path, languages=("en",)), job)
     assert [(s.label, s.unit, s.done) for s in job.stages] == [("rendering", "decks", 1), ("files", "files",
                                                                                          len(written))]
+
+
+def test_each_part_of_a_job_is_remembered_on_its_own():
+    clock = Clock()
+    job = Progress(clock=clock)
+    job.stage("files", 1, "files")(1)  # an earlier build of a kit
+    clock.now += 50
+    job.expect({"seconds": 10.0, "ends": {"rendering": 4.0, "files": 10.0}})
+    tick = job.stage("rendering", 2, "decks")
+    assert job.estimate() == pytest.approx(4.0 + 6.0)  # its files stage is still to come
+    clock.now += 3
+    tick(2)
+    assert job.record() == {"seconds": 3.0, "ends": {"rendering": 3.0}}
