@@ -25,8 +25,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Protocol
 
 #: What a stage announced in the older shape ``progress(label, total)`` counts.
-UNITS = {"rendering": "decks", "drawing": "faces", "documents": "games", "files": "files",
-         "booklets": "booklets", "checking": "games", "pictures": "faces", "sides": "sides", "builds": "builds", "print runs": "files"}
+UNITS = {"rendering": "decks", "drawing": "faces", "files": "files", "builds": "builds", "print runs": "files"}
 
 
 def counted(n: int, unit: str) -> str:
@@ -82,17 +81,18 @@ class Stage:
         return max(0.0, end - self.started)
 
     def left(self) -> float | None:
-        """Seconds this stage still needs at its rate so far; None before its first tick."""
+        """Seconds this stage still needs at its rate so far (a stall slows it down); None before its first
+        tick."""
         if self.ended is not None or self.done >= self.total:
             return 0.0
         if self.done <= 0:
             return None
-        return (self.last - self.started) / self.done * (self.total - self.done)
+        return (self.job.clock() - self.started) / self.done * (self.total - self.done)
 
 
 @dataclass
 class Summary:
-    """Where a job's time went: per stage and per game."""
+    """Where a job's time went: per stage, per game and per kind (of file, of check)."""
 
     seconds: float
     stages: list[dict[str, Any]] = field(default_factory=list)
@@ -105,7 +105,7 @@ class Summary:
                 "kinds": {k: round(s, 2) for k, s in self.kinds.items()}}
 
     def lines(self) -> list[str]:
-        """The summary in words: a line for the stages and one for the games."""
+        """The summary in words: the whole, then a line each for the stages, the games and the kinds."""
         out = [f"time: {self.seconds:.1f} s in all"]
         if self.stages:
             out.append("  by stage: " + ", ".join(
