@@ -20,6 +20,7 @@ far), plus what the last run of the same job spent after the stages announced so
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Protocol
@@ -239,34 +240,52 @@ class Progress:
 
 
 class PlainLines:
-    """One line as each stage starts (``drawing: 1104 faces…``) and one every ``every`` seconds while it runs
-    (``drawing: 412/1104 faces, 2:10 elapsed, about 3:05 left in all…``), on ``stream``: for a log or a pipe,
-    where a bar would be noise.  Every line ends with an ellipsis: what follows is the work's own output."""
+    """One line as each stage starts (``drawing: 1104 faces…``) and, every ``every`` seconds, one for each
+    stage still running (``drawing: 412/1104 faces, 2:10 elapsed, about 3:05 left in all…``), on ``stream``:
+    for a log or a pipe, where a bar would be noise.  Every line ends with an ellipsis: what follows is the
+    work's own output.  The half-minute lines come from a thread of their own (``beat``), so a stage that
+    ticks seldom (a booklet) still shows the job is alive; ``every=0``: none."""
 
     def __init__(self, stream: IO[str], every: float = 30.0):
         self.stream = stream
         self.every = every
-        self._said: dict[int, float] = {}
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
 
     def _say(self, text: str) -> None:
-        self.stream.write(text + "\n")
-        self.stream.flush()
+        with self._lock:
+            self.stream.write(text + "\n")
+            self.stream.flush()
 
     def started(self, job: Progress, stage: Stage) -> None:
-        self._said[id(stage)] = stage.started
         if stage.total:
             self._say(f"{stage.label}: {counted(stage.total, stage.unit)}…")
+        if self.every > 0 and self._thread is None:
+            self._thread = threading.Thread(target=self._beating, args=(job,), name="deckgen-progress",
+                                            daemon=True)
+            self._thread.start()
+
+    def _beating(self, job: Progress) -> None:
+        while not self._stop.wait(self.every):
+            self.beat(job)
+
+    def beat(self, job: Progress) -> None:
+        """A line for each stage still running: its count so far and the whole job's time."""
+        for stage in [s for s in job.stages if s.ended is None and s.total]:
+            self._say(f"{stage.label}: {stage.done}/{counted(stage.total, stage.unit)}, {_job_time(job)}…")
 
     def ticked(self, job: Progress, stage: Stage) -> None:
-        if stage.last - self._said.get(id(stage), stage.started) >= self.every and stage.done < stage.total:
-            self._said[id(stage)] = stage.last
-            self._say(f"{stage.label}: {stage.done}/{stage.total} {stage.unit}, {_job_time(job)}…")
+        pass
 
     def finished(self, job: Progress, stage: Stage) -> None:
         pass  # the closing summary says what each stage took
 
     def close(self, job: Progress) -> None:
-        pass
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
 
 
 def _job_time(job: Progress) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -26,22 +27,37 @@ class Clock:
 
 def test_plain_lines_say_what_each_stage_counts_and_keep_a_long_stage_alive():
     clock, out = Clock(), io.StringIO()
-    job = Progress(PlainLines(out, every=30), clock=clock)
+    lines = PlainLines(out, every=0)  # no beating thread: the test beats by hand
+    job = Progress(lines, clock=clock)
     rendering = job("rendering", 2)  # the older callback shape: its unit known by its label
     clock.now += 4
     rendering(1, game="classic")
     clock.now += 6
     rendering(1, game="pazaak")
     drawing = job.stage("drawing", 100, "faces")
-    for _ in range(40):
+    for _ in range(30):
         clock.now += 1
         drawing(1)
+    clock.now += 10  # a stall: the pace slows
+    lines.beat(job)
     job.close()
     assert out.getvalue().splitlines() == [
         "rendering: 2 decks…",
         "drawing: 100 faces…",
-        "drawing: 30/100 faces, 0:40 elapsed, about 1:10 left in all…",  # 1 s a face: 70 to go
+        "drawing: 30/100 faces, 0:50 elapsed, about 1:33 left in all…",  # 40 s for 30 faces: 70 to go
     ]
+
+
+def test_plain_lines_beat_on_their_own_while_a_stage_runs():
+    out = io.StringIO()
+    job = Progress(PlainLines(out, every=0.01))
+    job.stage("files", 3, "files")
+    deadline = time.monotonic() + 5
+    while out.getvalue().count("\n") < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    job.close()
+    said = out.getvalue().splitlines()
+    assert said[0] == "files: 3 files…" and said[1].startswith("files: 0/3 files, 0:00 elapsed"), said
 
 
 def test_the_summary_says_where_the_time_went_per_stage_and_per_game():
