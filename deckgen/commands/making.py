@@ -130,7 +130,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
     if not quiet and profile is not None and printer_file is None:
         click.echo(f"printer profile {profile_path}: {profile.describe()}", err=True)
     report = BuildReport()
-    with progress_for(quiet) as progress:
+    with progress_for(quiet, piped=not as_json) as progress:  # --json: a live view on a terminal only
         run_build(project, game_ids, options, progress, report)
     if as_json:
         import json
@@ -256,7 +256,7 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
         pending = render_pending(selection, selection.memo["shop generator"], planned_books) if planned_books \
             else None
         try:
-            with progress_for(False) as progress:
+            with progress_for(False, piped=not as_json) as progress:
                 report = (export_preset(project, game_ids, shop, options, dpi, base_url, tuple(skip), proof=proof,
                                         progress=progress)
                           if shop.writer != NO_WRITER else PresetReport())
