@@ -41,10 +41,10 @@ def check(games, languages, quiet, project_dir):
         problems = collapse(run_checks(project, game_ids, languages=chosen_languages(project, languages),
                                        progress=progress))
     errors = [p for p in problems if not p.warning]
-    if sys.stderr.isatty():  # where the time went, per check: on a terminal (tools read check's lines)
-        time_summary(progress, quiet)
     for problem in problems:
         click.echo(str(problem))
+    if sys.stderr.isatty():  # where the time went, per check: on a terminal (tools read check's lines)
+        time_summary(progress, quiet)
     if errors:
         click.echo(f"{plural(len(errors), 'problem')}", err=True)
         sys.exit(EXIT_INPUT)
