@@ -42,9 +42,9 @@ from deckgen.outputs.extra import make_files, output_generators, plan_each
 from deckgen.outputs.plan import Selection
 from deckgen.outputs.record import keep_records, stale_files
 from deckgen.outputs.report import BuildReport
-from deckgen.progress import Progress as Job
 from deckgen.outputs.selection import (BuildOptions, check_options, check_selection, deck_languages, listed_deck,
                                       selected_decks)
+from deckgen.progress import Progress as Job
 from deckgen.render.decks import DeckTarget, Fingerprints, default_store, face_key, render_deck, render_targets
 from deckgen.render.store import hash_text
 
