@@ -44,7 +44,9 @@ from deckgen.outputs.record import keep_records, stale_files
 from deckgen.outputs.report import BuildReport
 from deckgen.outputs.selection import (BuildOptions, check_options, check_selection, deck_languages, listed_deck,
                                       selected_decks)
+from deckgen.progress import Progress as Job
 from deckgen.render.decks import DeckTarget, Fingerprints, default_store, face_key, render_deck, render_targets
+from deckgen.render.store import hash_text
 
 #: What deckgen.build offered before its parts became modules of their own (deckgen.outputs, deckgen.render.decks).
 __all__ = ["SLUG_FONT", "BuildOptions", "BuildReport", "DeckTarget", "Fingerprints", "build", "check_options",
@@ -65,10 +67,14 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     planned = plan_each(selection, generators)
     context = new_context(project, options, progress, report, remember=True)
     selection.memo["context"] = context
+    selection.memo["progress"] = progress
+    timing_key = hash_text("timings", game_ids, options.languages, options.vector, options.booklets, options.cards)
+    if isinstance(progress, Job):  # the last run's timings, for the whole job's estimate
+        progress.expect(context.store.get("builds", timing_key))
     sweep_stale([Path(options.out), *(Path(options.out) / g for g in game_ids),
                  *(cache_folders(context.store.folder) if context.store.folder is not None else ())])
     try:
-        deck_targets(selection)  # every face rendered and queued, its problems said before anything is composed
+        targets = deck_targets(selection)  # every face rendered and queued, its problems said before composing
         files = make_files(selection, generators, planned)
     finally:
         context.close()
@@ -80,8 +86,13 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     report.unchanged += [path for path, size in files if size is None]
     report.written += [path for path, size in files if size is not None]
     report.bytes += sum(size for _, size in files if size is not None)
-    report.reused = max(0, report.reused - context.pool.drawn)
-    report.seconds = time.perf_counter() - start
+    report.vector = options.vector
+    report.rendered = sum(t.rendered for t in targets)
+    report.remembered = sum(t.remembered for t in targets)
     report.drawn = context.pool.drawn
+    report.reused = max(0, len(report.rasters) - report.drawn)  # of the faces the decks use, those not drawn now
+    if isinstance(progress, Job):
+        context.store.put("builds", timing_key, progress.record())
+    report.seconds = time.perf_counter() - start
     return list(report.written)
 

@@ -37,8 +37,9 @@ from deckgen.render.decks import Fingerprints, options_store, render_deck
 from deckgen.render.store import raster_key, renderer_id
 
 
-def export(project: Project, game_ids: list[str], fmt: str, options: BuildOptions) -> list[Path]:
-    """Write every face of the games' decks; returns the files written."""
+def export(project: Project, game_ids: list[str], fmt: str, options: BuildOptions, progress=None) -> list[Path]:
+    """Write every face of the games' decks; returns the files written.  ``progress``: a
+    :class:`deckgen.progress.Progress`, told of each deck rendered, face drawn and file written."""
     if fmt not in FORMATS:
         raise DeckgenError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
     store = options_store(options)
@@ -47,13 +48,15 @@ def export(project: Project, game_ids: list[str], fmt: str, options: BuildOption
     written: list[Path] = []
     targets = {}
     problems = []
-    for gid in game_ids:
-        game = project.games[gid]
-        for deck in selected_decks(game, options.variant):
-            for lang in deck_languages(project, deck, options.languages):
-                target = render_deck(project, game, deck, lang, store, prints, force=True)
-                problems += [p for p in target.problems if not p.warning]
-                targets[gid, id(deck), lang] = target
+    decks = [(gid, deck, lang) for gid in game_ids for deck in selected_decks(project.games[gid], options.variant)
+             for lang in deck_languages(project, deck, options.languages)]
+    stage = progress.stage if progress is not None else _no_stage
+    rendered = stage("rendering", len(decks), "decks")
+    for gid, deck, lang in decks:
+        target = render_deck(project, project.games[gid], deck, lang, store, prints, force=True)
+        problems += [p for p in target.problems if not p.warning]
+        targets[gid, id(deck), lang] = target
+        rendered(1, game=gid)
     if problems:
         raise DeckgenError(problems)
     jobs = []  # (path without suffix, svg hash, target, deck): the files deckgen.outputs.faces plans
@@ -63,10 +66,12 @@ def export(project: Project, game_ids: list[str], fmt: str, options: BuildOption
         svg_hash = target.backs[face.card] if face.back else target.fronts[face.card]
         jobs.append((face.path, svg_hash, target, face.deck))
     if fmt == "svg":
+        files = stage("files", len(jobs), "files")
         for path, svg_hash, target, _deck in jobs:
             data = target.svgs[svg_hash].encode("utf-8")
             write_atomic(path.with_suffix(".svg"), data)
             written.append(path.with_suffix(".svg"))
+            files(1, game=target.game.id)
         return written
     from PIL import Image
 
@@ -80,17 +85,25 @@ def export(project: Project, game_ids: list[str], fmt: str, options: BuildOption
             key = raster_key(svg_hash, w, h, renderer)
             pool.submit(target.svgs[svg_hash], w, h, key)
             keys.append(key)
+        pool.progress = stage("drawing", len(set(keys) & set(pool._pending)), "faces")
         pool.wait(dict.fromkeys(keys))
-        for (path, _svg_hash, _target, _deck), key in zip(jobs, keys):
+        files = stage("files", len(jobs), "files")
+        for (path, _svg_hash, target, _deck), key in zip(jobs, keys):
             image = store.load_raster(key)
             buffer = io.BytesIO()
             Image.frombytes("RGB", (image.width, image.height), image.rgb()).save(
                 buffer, "PNG", dpi=(options.dpi, options.dpi), compress_level=6)
             write_atomic(path.with_suffix(".png"), buffer.getvalue())
             written.append(path.with_suffix(".png"))
+            files(1, game=target.game.id)
     finally:
         pool.close()
     return written
+
+
+def _no_stage(label: str, total: int, unit: str):
+    """No progress shown: a stage whose ticks do nothing."""
+    return lambda n=1, game=None: None
 
 
 # ------------------------------------------------------------------ --preset

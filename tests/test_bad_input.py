@@ -12,7 +12,7 @@ from deckgen.cli import main
 pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
 
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+)(?::(?P<column>\d+))?: ")
-PROGRESS = re.compile(r"^.+ \(\d+\)…$")  # a stage announced on stderr when not on a terminal
+PROGRESS = re.compile(r"^[a-z ]+: .+…$")  # a stage announced on stderr when not on a terminal (deckgen.progress)
 
 
 def problem_lines(output: str) -> list[str]:

@@ -43,7 +43,8 @@ SECRET = "SECRET-7f3a9c-outside-the-project"
 #: FILE:LINE[:COLUMN]: at the start of a problem line, or FILE: for a whole file (a link leading out of the
 #: project is refused as a file: it has no line of its own)
 LOCATED = re.compile(r"^[^\s:]*[./][^\s:]*(:\d+(:\d+)?)?: ")
-COUNT = re.compile(r"^\d+ problems?$")
+#: the closing count of problems, or a progress line on stderr (deckgen.progress: each ends with an ellipsis)
+COUNT = re.compile(r"^\d+ problems?$|^[a-z][a-z ]*: .+…$")
 OUTCOMES: Counter = Counter()
 
 #: About a second a run (a starter project of four cards); CI runs it with the slow tests.

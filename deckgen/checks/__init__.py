@@ -21,9 +21,10 @@ from deckgen.registry import CheckContext
 
 
 def run_checks(project: Project, game_ids: list[str], only: set[str] | None = None,
-               languages: tuple[str, ...] = ()) -> list[Problem]:
+               languages: tuple[str, ...] = (), progress=None) -> list[Problem]:
     """Run every applicable check of the given games (or those named in ``only``) for ``languages`` (empty:
-    all of the project's); returns all problems.
+    all of the project's); returns all problems.  ``progress`` (a :class:`deckgen.progress.Progress`) shows a
+    stage per game, ticked as each check ends (charged to the game and to the check's name).
 
     Problems of the game's engine data (which the engine's checks need) are
     always reported.
@@ -49,8 +50,11 @@ def run_checks(project: Project, game_ids: list[str], only: set[str] | None = No
         elif data is None:  # documents and the rulebook are made from that data: they would only echo it
             checks = [c for c in checks if c.name not in ("documents", "rulebook")]
         checks += added  # a plugin's check that raises is blamed at its line (deckgen.blame)
-        for check in checks:
-            if only is None or check.name in only:
-                problems.extend(check.run(ctx))
+        to_run = [check for check in checks if only is None or check.name in only]
+        tick = progress.stage(f"checking {gid}", len(to_run), "checks") if progress is not None else None
+        for check in to_run:
+            problems.extend(check.run(ctx))
+            if tick is not None:
+                tick(1, game=gid, kind=check.name)
     return unique(problems)
 

@@ -82,26 +82,22 @@ def output_folder(project, out: Path | None) -> Path:
     return out if out is not None else default_output(project.root)
 
 
-def progress_for(quiet: bool):
-    """A progress bar per stage on a terminal; when piped, one line per stage on stderr; none when quiet."""
-    if quiet:
-        return None
-    if not sys.stderr.isatty():
-        def announce(label, total):
-            click.echo(f"{label} ({total})…", err=True)
-            return lambda n: None
-        return announce
+def progress_for(quiet: bool, piped: bool = True):
+    """The progress of a long command on stderr (:mod:`deckgen.progress`): one live view on a terminal, one
+    line per stage (and one every half minute in a long stage) when piped (unless not ``piped``: a command
+    whose output tools read line by line), nothing shown when ``quiet`` (its timings still kept, for
+    ``--json``).  Use it in a ``with`` block: the view ends with the block."""
+    from deckgen.progress import progress_for_stream
 
-    def progress(label, total):
-        bar = click.progressbar(length=max(total, 1), label=f"{label:<12}", file=sys.stderr, show_pos=True)
-        bar.__enter__()
+    return progress_for_stream(sys.stderr, quiet or (not piped and not sys.stderr.isatty()))
 
-        def tick(n):
-            bar.update(n)
-            if bar.pos >= total:
-                bar.__exit__(None, None, None)
-        return tick
-    return progress
+
+def time_summary(progress, quiet: bool = False) -> None:
+    """Where the time went (per stage, per game) on stderr, after the command's own lines; nothing when
+    ``quiet``."""
+    if not quiet:
+        for line in progress.summary().lines():
+            click.echo(line, err=True)
 
 
 def shown_languages(project, values: tuple[str, ...]) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from deckgen.commands.common import project_option
+from deckgen.commands.common import progress_for, project_option
 
 
 @click.command()
@@ -53,9 +53,14 @@ def diff(old, new, languages, as_json, out, errata, project_dir):
         cache = cache_folder(default_output(project), create=True)
         from concurrent.futures import ThreadPoolExecutor
 
-        with ThreadPoolExecutor(2) as pool:  # each side builds in a process of its own: both cores at once
+        with progress_for(False, piped=not as_json) as progress, \
+                ThreadPoolExecutor(2) as pool:  # each side builds in a process of its own: both cores at once
+            built = progress.stage("building", 2, "sides")
             old_job, new_job = (pool.submit(snapshot, side, scratch, codes, cache) for side in sides)
-            old_snap, new_snap = old_job.result(), new_job.result()
+            old_snap = old_job.result()
+            built(1)
+            new_snap = new_job.result()
+            built(1)
         for side, snap in zip(sides, (old_snap, new_snap)):
             unknown = [c for c in codes if c not in snap["languages"]]
             if unknown:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
-from deckgen.commands.common import (card_list, chosen_languages, load_for, out_option, output_folder, project_option,
-                                     report_lines, shown_languages)
+from deckgen.commands.common import (card_list, chosen_languages, load_for, out_option, output_folder, progress_for,
+                                     project_option, report_lines, shown_languages, time_summary)
 from deckgen.errors import DeckgenError, Problem
 
 
@@ -102,13 +101,14 @@ def preview(games, languages, cards, variant, dpi, out, jobs, output, back, colu
         for planned in plan_each(selection, [generator])[0]:
             click.echo(planned.line())
         return
-    say = None if quiet or not sys.stderr.isatty() else (lambda text: click.echo(f"{text}…", err=True))
-    gallery = build_gallery(project, game_ids, options, progress=say)
+    with progress_for(quiet) as progress:
+        gallery = build_gallery(project, game_ids, options, progress=progress)
     prune(options.out, gallery.pictures)
     report_lines(gallery.errors)
     if not quiet:
         click.echo(f"wrote {Path(options.out) / 'index.html'}")
         click.echo(gallery.line())
+    time_summary(progress, quiet)
 
 
 def _contact_sheet(project, args, languages, dpi, columns, variant, back, output) -> None:

@@ -10,16 +10,17 @@ from pathlib import Path
 
 import click
 
-from deckgen.commands.common import (EXIT_INPUT, chosen_languages, lang_option, load_for, plural, project_option,
-                                    report_lines, shown_languages)
+from deckgen.commands.common import (EXIT_INPUT, chosen_languages, lang_option, load_for, plural, progress_for,
+                                    project_option, report_lines, shown_languages, time_summary)
 from deckgen.errors import DeckgenError, Problem, ShowdownError, collapse
 
 
 @click.command()
 @click.argument("games", nargs=-1)
 @lang_option
+@click.option("-q", "--quiet", is_flag=True, help="Show no progress; print only the problems (and ok).")
 @project_option
-def check(games, languages, project_dir):
+def check(games, languages, quiet, project_dir):
     """Check GAMES (default: all): data, composition, translations, text fit, glyphs, rule examples.
 
     Prints one line per problem (FILE:LINE:COLUMN: field: message) and exits 2 if there is any.
@@ -36,10 +37,14 @@ def check(games, languages, project_dir):
     project = load_for(project_dir, games)
     game_ids = list(games) or list(project.games)
     check_selection(project, game_ids, None, ())
-    problems = collapse(run_checks(project, game_ids, languages=chosen_languages(project, languages)))
+    with progress_for(quiet, piped=False) as progress:  # tools read check's lines: a live view on a terminal only
+        problems = collapse(run_checks(project, game_ids, languages=chosen_languages(project, languages),
+                                       progress=progress))
     errors = [p for p in problems if not p.warning]
     for problem in problems:
         click.echo(str(problem))
+    if sys.stderr.isatty():  # where the time went, per check: on a terminal (tools read check's lines)
+        time_summary(progress, quiet)
     if errors:
         click.echo(f"{plural(len(errors), 'problem')}", err=True)
         sys.exit(EXIT_INPUT)
@@ -199,11 +204,9 @@ def simulate(ctx, game, players, count, seed, strategy, as_json, project_dir):
     options = _judge_option_values(descriptor, list(ctx.args), descriptor.simulate_options)
     data = descriptor.data_for(game_model)
     players = players or descriptor.players[0]
-    if sys.stderr.isatty() and not as_json:
-        with click.progressbar(length=count, label=f"{game:<12}", file=sys.stderr, show_pos=True) as bar:
-            summary = run(descriptor, data, players, count, seed, strategy, options, bar.update)
-    else:
-        summary = run(descriptor, data, players, count, seed, strategy, options)
+    with progress_for(as_json, piped=False) as progress:  # a live view on a terminal only
+        played = progress.stage("playing", count, "games")
+        summary = run(descriptor, data, players, count, seed, strategy, options, played)
     if as_json:
         click.echo(json.dumps(summary.as_dict(), ensure_ascii=False, indent=2))
     else:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from deckgen.commands.common import PAPERS, chosen_languages, load_for, output_folder, progress_for, project_option
+from deckgen.commands.common import (PAPERS, chosen_languages, load_for, output_folder, progress_for, project_option,
+                                     time_summary)
 from deckgen.errors import DeckgenError, Problem
 
 
@@ -68,10 +69,12 @@ def kit(tables, languages, paper, duplex, printer_file, out, dpi, dry_run, as_js
         return
     from deckgen.kit.make import make_kit
 
-    written = make_kit(project, plan, folder, progress_for(quiet), dpi=dpi)
+    with progress_for(quiet) as progress:
+        written = make_kit(project, plan, folder, progress, dpi=dpi)
     if not quiet:
         for path in written:
             click.echo(f"wrote {path}")
+    time_summary(progress, quiet)
 
 
 def _dry_run(project, plan, folder: Path, as_json: bool) -> None:

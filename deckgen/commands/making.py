@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from deckgen.commands.common import (PAPERS, card_list, chosen_languages, deck_list, lang_option, load_for, out_option,
-                                     output_folder, progress_for, project_option, report_lines)
+                                     output_folder, progress_for, project_option, report_lines, time_summary)
 from deckgen.errors import DeckgenError, Problem
 
 
@@ -69,11 +69,13 @@ from deckgen.errors import DeckgenError, Problem
 @click.option("--plan", "plan_only", is_flag=True, help="List every file the build would write (path, kind, "
               "paper, duplex, pages) and write nothing.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
+@click.option("--json", "as_json", is_flag=True, help="Print what the build did and where the time went (per "
+                                                      "stage and per game) as one JSON object on stdout.")
 @project_option
 def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copies, deck_names, deck_file, cache_dir,
           no_cache,
           vector, layout, list_layouts, printer_file, ink, instructions, cut_file, cut_radius, max_file_mb,
-          no_booklets, plan_only, quiet, project_dir):
+          no_booklets, plan_only, quiet, as_json, project_dir):
     """Build print-ready PDFs of GAMES (default: all).
 
     For each deck and language, writes OUT/GAME/DECK-LANG-PAPER.pdf (sheets
@@ -95,6 +97,7 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
       deckgen deck archeon --seed 7 --out match-7.yaml
       deckgen build archeon --deck match-7.yaml --lang de
       deckgen build pazaak --lang en --plan
+      deckgen build classic --lang en --json
     """
     from deckgen.build import BuildOptions, BuildReport, build as run_build
     from deckgen.layout.printer import find_profile
@@ -127,13 +130,21 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
     if not quiet and profile is not None and printer_file is None:
         click.echo(f"printer profile {profile_path}: {profile.describe()}", err=True)
     report = BuildReport()
-    run_build(project, game_ids, options, progress_for(quiet), report)
+    with progress_for(quiet, piped=not as_json) as progress:  # --json: a live view on a terminal only
+        run_build(project, game_ids, options, progress, report)
+    if as_json:
+        import json
+
+        click.echo(json.dumps({**report.as_json(), "time": progress.summary().as_json()}, ensure_ascii=False,
+                              indent=2))
+        return
     if not quiet:
         for path in report.written:
             click.echo(f"wrote {path}")
         for path in report.removed:
             click.echo(f"removed {path} (an earlier run of this build wrote it; this one does not)")
         click.echo(report.line())
+    time_summary(progress, quiet)
 
 
 @click.command()
@@ -245,8 +256,10 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
         pending = render_pending(selection, selection.memo["shop generator"], planned_books) if planned_books \
             else None
         try:
-            report = (export_preset(project, game_ids, shop, options, dpi, base_url, tuple(skip), proof=proof)
-                      if shop.writer != NO_WRITER else PresetReport())
+            with progress_for(False, piped=not as_json) as progress:
+                report = (export_preset(project, game_ids, shop, options, dpi, base_url, tuple(skip), proof=proof,
+                                        progress=progress)
+                          if shop.writer != NO_WRITER else PresetReport())
         except BaseException:
             if pending is not None:
                 pending.discard()
@@ -275,13 +288,16 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
             click.echo(f"soft proof: {path}")
         where = ", ".join(str(f) for f in report.folder) or str(options.out)
         click.echo(f"wrote {len(report.written)} files to {where}")
+        time_summary(progress)
         return
     from deckgen.export import export as run_export
 
     fmt = fmt or "png"
     options = replace(options, dpi=dpi or 300)
-    written = run_export(project, game_ids, fmt, options)
+    with progress_for(False) as progress:
+        written = run_export(project, game_ids, fmt, options, progress)
     click.echo(f"wrote {len(written)} {fmt.upper()} files to {options.out}")
+    time_summary(progress)
 
 
 def _shop_booklets(project, game_ids, shop, options):
@@ -424,8 +440,9 @@ def clean(out, cache_dir, project_dir):
 @click.option("--preset", default=None, metavar="NAME",
               help="Only the booklets as a print shop wants them (a preset with booklet:, e.g. booklet-x4 or "
                    "booklet-x1a): CMYK PDF/X pages with bleed in OUT/GAME/NAME/.")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
-def rules(games, languages, paper, out, plan_only, draft, preset, project_dir):
+def rules(games, languages, paper, out, plan_only, draft, preset, quiet, project_dir):
     """Build the rule booklets of GAMES (default: all that have data/GAME/rules/).
 
     For each language, writes OUT/GAME/GAME-rules-LANG.pdf (A5 pages in
@@ -477,8 +494,13 @@ def rules(games, languages, paper, out, plan_only, draft, preset, project_dir):
         for line in planned[0]:
             click.echo(line.line())
         return
-    files = make_files(selection, booklets, planned)
+    with progress_for(quiet) as progress:
+        selection.memo["progress"] = progress
+        files = make_files(selection, booklets, planned)
     for path, _data in files:
-        click.echo(f"wrote {path}")
+        if not quiet:
+            click.echo(f"wrote {path}")
     if not files:
         click.echo("no rulebooks: write data/GAME/rules/LANG.md (docs/rulebooks.md)", err=True)
+    else:
+        time_summary(progress, quiet)

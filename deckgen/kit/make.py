@@ -61,14 +61,16 @@ def make_kit(project: Project, plan: KitPlan, out: Path, progress: Callable | No
     out = Path(out)
     build_dir = out / "build"
     arith = kit_arithmetic(project, plan, build_dir)  # every problem of the plan before anything is made
-    for g in arith.groups:
+    builds = [g for g in arith.groups if plan.routes[g.route].preset is None]
+    built = progress("builds", len(builds)) if progress is not None else None
+    for g in builds:
         route = plan.routes[g.route]
-        if route.preset is not None:
-            continue
         profile = load_profile(_profile_path(project, route.profile)) if route.profile is not None else None
         options = replace(g.options(build_dir, route.paper, route.duplex, profile), dpi=dpi, use_cache=use_cache,
                           workers=workers)
         build(project, [g.game], options, progress)
+        if built is not None:
+            built(1, game=g.game)
     arith = kit_arithmetic(project, plan, build_dir, built_pages=pdf_pages)
     written: list[Path] = []
     for printed in sorted({r.route for r in arith.runs}):
@@ -82,11 +84,14 @@ def make_kit(project: Project, plan: KitPlan, out: Path, progress: Callable | No
             write_atomic(path, tournament_pdf(project, project.games[gid], plan.organiser_lang, players))
             written.append(path)
     coverage: dict[str, float | None] = {}
+    collated = progress("print runs", len(arith.runs)) if progress is not None else None
     for run in arith.runs:
         path = out / run.file
         write_atomic(path, _run_bytes(project, plan, run))
         coverage[run.file] = page_coverage(path)
         written.append(path)
+        if collated is not None:
+            collated(1)
     shops = shop_files(plan, arith)
     for shop, name in shops.items():
         written.append(_shop_bundle(project, plan, arith, shop, out / name, build_dir, dpi))

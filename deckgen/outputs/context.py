@@ -27,7 +27,9 @@ from deckgen.outputs.selection import BuildOptions, build_decks
 from deckgen.render.decks import DeckTarget, Fingerprints, options_store, render_deck
 from deckgen.render.store import Store, raster_key, renderer_id
 
-Progress = Callable[[str, int], Callable[[int], None]]
+#: ``progress(label, total)`` announces a stage (a :class:`deckgen.progress.Progress`) and answers its
+#: ``tick(n, game=None)``.
+Progress = Callable[[str, int], Callable[..., None]]
 
 
 @dataclass
@@ -101,7 +103,7 @@ def _render_targets(selection: Selection) -> list[DeckTarget]:
         if not any(not p.warning for p in target.problems):  # a refused face may never finish drawing
             _queue(pool, store, target, options, renderer, project, prints)
         if ticker:
-            ticker(1)
+            ticker(1, game=game.id)
     problems += _plan_problems(project, targets, options)
     problems += _translation_problems(targets)
     errors = [p for p in unique(problems) if not p.warning]

@@ -96,7 +96,7 @@ def _compose(selection: Selection, sheets_path: Path) -> DeckFiles:
     if record and record.get("fp") == fingerprint and all(Path(p).is_file() for p in record.get("files", [])):
         unchanged = _as_recorded(planned, [Path(p) for p in record["files"]])
         if unchanged is not None:
-            report.reused += len(set(front_keys) | set(back_keys))
+            report.rasters.update(front_keys + back_keys)
             return unchanged
     needed = list(dict.fromkeys(front_keys + back_keys))
     if options.vector:
@@ -106,7 +106,7 @@ def _compose(selection: Selection, sheets_path: Path) -> DeckFiles:
         images = {k: faces[svg] for svg in faces for k in [raster_key(svg, w, h, renderer)]}
     else:
         images = {k: pool.raster(k, w, h) for k in needed}  # pixels waited for and read as each PDF is made
-        report.reused += len(needed)
+        report.rasters.update(needed)
     files = _deck_pdfs(project, t, options, plan, layout, font_name, (title, settings), one_deck, on_sheets, images,
                        (front_keys, back_keys, sheet_front_keys, sheet_back_keys), sheets_path, single_path)
     del images

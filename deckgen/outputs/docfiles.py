@@ -51,10 +51,6 @@ def _render_game(selection: Selection, gid: str, booklet: bool) -> GameFiles:
     context = selection.memo.get("context")
     record_key = hash_text("documents", str(Path(options.out) / gid))
     first = not any(g == gid for g, _ in selection.memo["game_documents"])
-    if context is not None and first and context.progress:
-        if "documents_ticker" not in selection.memo:
-            selection.memo["documents_ticker"] = context.progress("documents", len(selection.game_ids))
-        selection.memo["documents_ticker"](1)
     if context is not None and context.remember:
         fingerprint = hash_text(context.prints.game_inputs(project.games[gid]), options.paper, options.languages,
                                 options.booklets, __version__)

@@ -89,6 +89,8 @@ def render_files(selection: Selection, generators: list, planned: list[list[Plan
     plans = planned if planned is not None else [_planned(g, selection) for g in generators]
     made: dict[tuple[int, int], list[tuple[Path, bytes | None]]] = {}
     problems: list[Problem] = []
+    progress = selection.memo.get("progress")
+    tick = progress("files", sum(len(each) for each in plans)) if progress is not None else None
     for n, k in _render_order(selection, generators, plans):
         made[(n, k)] = []
         try:
@@ -99,9 +101,20 @@ def render_files(selection: Selection, generators: list, planned: list[list[Plan
                 made[(n, k)].append((inside(out, path), data))
         except DeckgenError as exc:
             problems += [p for p in exc.problems if p not in problems]
+        if tick is not None:
+            tick(1, game=_game_of(out, plans[n][k].path), kind=str(getattr(generators[n], "kind", "file")))
     if problems:
         raise DeckgenError(problems)
     return [file for n, each in enumerate(plans) for k in range(len(each)) for file in made[(n, k)]]
+
+
+def _game_of(out: Path, path: Path) -> str | None:
+    """The game a planned file belongs to (its first folder under the output folder), for the time summary."""
+    try:
+        parts = Path(path).relative_to(out).parts
+    except ValueError:
+        return None
+    return parts[0] if len(parts) > 1 else None
 
 
 def _render_order(selection: Selection, generators: list, plans: list[list[PlannedFile]]) -> list[tuple[int, int]]:

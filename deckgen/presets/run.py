@@ -209,11 +209,12 @@ def planned_files(preset: Preset, order: Order, options: BuildOptions) -> list[P
 
 def export_preset(project: Project, game_ids: list[str], preset: Preset, options: BuildOptions,
                   dpi: int | None = None, base_url: str | None = None, skip: tuple[str, ...] = (),
-                  proof: bool = False) -> PresetReport:
+                  proof: bool = False, progress=None) -> PresetReport:
     """Write the games' decks as ``preset`` says into OUT/GAME/PRESET/; raises DeckgenError, writing nothing,
     on any problem (a deck no product fits and not in ``skip``, a face that does not fit the shop's size, a
     card over the ink limit, names that collide).  ``proof``: also OUT/GAME/PRESET/soft-proof.png, the faces
-    whose colours shift most as designed and as printed (CMYK presets only)."""
+    whose colours shift most as designed and as printed (CMYK presets only).  ``progress``: a
+    :class:`deckgen.progress.Progress`, told of each deck rendered, face drawn and file written."""
     if proof and preset.colour.mode != "cmyk":
         raise DeckgenError(Problem(None, None, None, "--proof",
                                    f"preset {preset.name} sends RGB files and the shop converts them; the soft "
@@ -224,13 +225,19 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
     renderer = renderer_id()
     report = PresetReport()
 
+    def stage(label: str, total: int, unit: str):
+        return progress.stage(label, total, unit) if progress is not None else (lambda n=1, game=None: None)
+
     def rendered(game: Game, deck: Deck, lang: str) -> DeckTarget:
-        return render_deck(project, game, deck, lang, store, prints, force=True)
+        target = render_deck(project, game, deck, lang, store, prints, force=True)
+        tick(1, game=game.id)
+        return target
 
     report.warnings += list(preset.notes)
     # the names first: a plan from the data alone finds a deck no product fits and two faces under one name
     # before anything is drawn
-    plan_order(project, game_ids, preset, options, dpi, base_url, skip)
+    planned = plan_order(project, game_ids, preset, options, dpi, base_url, skip)
+    tick = stage("rendering", len(planned.decks), "decks")
     decks, problems, skipped = preset_decks(project, game_ids, preset, options, dpi, rendered, skip=skip)
     report.warnings += floor_warnings(preset, decks)
     if problems:
@@ -246,6 +253,7 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
                 key = d.key(svg_hash, renderer)
                 pool.submit(d.target.svgs[svg_hash], *d.shop.pixels, key)
                 keys.append(key)
+        pool.progress = stage("drawing", len(set(keys) & set(pool._pending)), "faces")
         pool.wait(dict.fromkeys(keys))
     finally:
         pool.close()
@@ -261,9 +269,11 @@ def export_preset(project: Project, game_ids: list[str], preset: Preset, options
     problems += name_problems
     if problems:
         raise DeckgenError(unique(problems))
+    files = stage("files", len(order.outputs), "files")
     for out in order.outputs:
         write_atomic(out.path, out.make(store))
         report.written.append(out.path)
+        files(1, game=out.path.relative_to(options.out).parts[0] if out.path.is_relative_to(options.out) else None)
     if proof and colour is not None:
         from deckgen.presets.proofsheet import proof_path, proof_png
 

@@ -33,6 +33,7 @@ from deckgen.preview.extras import SlowWork
 from deckgen.preview.images import DEFAULT_PALETTE, FaceJob, Palette, PicturePool, palette_of
 from deckgen.preview.placement import attach
 from deckgen.preview.views import DeckView, Face, Gallery, GalleryOptions, GameView, Tile
+from deckgen.progress import Progress
 from deckgen.render.store import Store, hash_text, raster_key, renderer_id
 
 PICTURE_DIRS = ("img", "docs", "rules")
@@ -66,7 +67,7 @@ def _decks(game: Game, variant: str | None) -> list[Deck]:
 
 
 def build_gallery(project: Project, game_ids: list[str], options: GalleryOptions, store: Store | None = None,
-                  progress: Callable[[str], None] | None = None,
+                  progress: Progress | None = None,
                   cancelled: Callable[[], bool] = lambda: False) -> Gallery:
     """Render, draw and check what the gallery shows, write its pictures and index.html; return it.
 
@@ -97,8 +98,13 @@ def gallery_selection(project: Project, game_ids: list[str], options: GalleryOpt
     return selection, GalleryFiles(options, make)
 
 
+def _no_stage(label: str, total: int, unit: str) -> Callable[..., None]:
+    """No progress shown: a stage whose ticks do nothing."""
+    return lambda n=1, game=None: None
+
+
 def _make_gallery(project: Project, game_ids: list[str], options: GalleryOptions, store: Store | None,
-                  progress: Callable[[str], None] | None, cancelled: Callable[[], bool]) -> Gallery:
+                  progress: Progress | None, cancelled: Callable[[], bool]) -> Gallery:
     """Every face of the gallery rendered, drawn and checked, its pictures written (the page not yet)."""
     from deckgen.build import default_store
     from deckgen.render.raster import configure_fontconfig
@@ -111,23 +117,23 @@ def _make_gallery(project: Project, game_ids: list[str], options: GalleryOptions
     languages = gallery_languages(project, options.languages)
     gallery = Gallery(project, languages, dpi=options.dpi, cards=options.cards)
     pool = PicturePool(store, options.workers)
-    say = progress or (lambda text: None)
+    stage = progress.stage if progress is not None else _no_stage
     try:
-        say("rendering")
+        rendered = stage("rendering", len(game_ids), "games")
         for gid in game_ids:
             gallery.games.append(_game_view(project, project.games[gid], options, languages, store, prints,
                                             renderer, pool, gallery))
+            rendered(1, game=gid)
         pool.start()  # draw in the workers while this process checks
         slow = SlowWork(project, options, store, prints, out, cancelled)
+        checked = stage("checking", len(gallery.games), "games")
         for view in gallery.games:
-            say(f"checking {view.id}")
             attach(view, slow.problems(view, gallery), languages, project)
             if options.documents != "off":
-                say(f"documents of {view.id}")
                 slow.documents(view, languages)
                 slow.rulebook(view, languages)
-        say("drawing")
-        pool.wait()
+            checked(1, game=view.id)
+        pool.wait(stage("pictures", pool.queued, "faces"))
         slow.finish()
         gallery.drawn, gallery.encoded = pool.drawn, pool.encoded + slow.encoded
         for view in gallery.games:

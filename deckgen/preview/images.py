@@ -18,7 +18,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import cast
+from typing import Callable, cast
 
 from PIL import Image, ImageDraw
 
@@ -217,8 +217,22 @@ class PicturePool:
             self._futures = [self._pool.submit(run_face_job, job) for job in self._jobs]
             self._jobs = []
 
-    def wait(self) -> None:
-        results = [f.result() for f in self._futures] + [run_face_job(job) for job in self._jobs]
+    @property
+    def queued(self) -> int:
+        """How many jobs :meth:`wait` still collects."""
+        return len(self._futures) + len(self._jobs)
+
+    def wait(self, tick: Callable[[int], None] | None = None) -> None:
+        """Collect every job (``tick(1)`` after each: the gallery's progress)."""
+        results = []
+        for future in self._futures:
+            results.append(future.result())
+            if tick is not None:
+                tick(1)
+        for job in self._jobs:
+            results.append(run_face_job(job))
+            if tick is not None:
+                tick(1)
         self._jobs, self._futures = [], []
         for key, data in results:
             if data is not None:

@@ -139,7 +139,8 @@ class DeckTarget:
     backs: dict[str, str]  # card id -> SVG hash of its back
     svgs: dict[str, str] = field(default_factory=dict)  # SVG hash -> SVG (faces rendered in this run)
     problems: list[Problem] = field(default_factory=list)
-    rendered: int = 0
+    rendered: int = 0  # faces rendered from their templates in this run
+    remembered: int = 0  # faces taken from the store instead
     ink: str = "full"
 
 
@@ -188,6 +189,7 @@ def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Stor
             entry = store.get("faces", key)
             if entry and all(current.get(k) == v for k, v in entry["strings"].items()):
                 target.problems.extend(Problem(*w) for w in entry.get("warnings", []))
+                target.remembered += 1
                 return entry["svg"]
         if renderer is None:
             if on_render is not None:
