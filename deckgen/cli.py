@@ -23,7 +23,8 @@ from deckgen.commands.common import EXIT_INPUT, EXIT_INTERNAL, report_problems
 from deckgen.commands.gallery import preview, serve, showcase
 from deckgen.commands.games import check, decisions, judge, simulate
 from deckgen.commands.kit import kit
-from deckgen.commands.making import build, calibrate, clean, export, rules
+from deckgen.commands.calibrate import calibrate
+from deckgen.commands.making import build, clean, export, rules
 from deckgen.commands.project import list_cmd, new, schema, trust_cmd
 from deckgen.commands.translate import translate
 from deckgen.commands.diff import diff
