@@ -13,11 +13,11 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListItem, PageBreak, Spacer,
                                 Table, TableStyle)
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from deckgen.errors import Problem
 from deckgen.judgement import HandResult, Judgement, showdown_cards
 from deckgen.rulebook.card_marks import MarkedCard
+from deckgen.rulebook.contents import OnePageContents
 from deckgen.rulebook.context import Context
 from deckgen.rulebook.example_inputs import input_strip
 from deckgen.rulebook.furniture import back_matter
@@ -135,11 +135,10 @@ class StoryBuilder:
         return []
 
     def contents(self) -> list:
-        toc = TableOfContents(dotsMinLevel=0)
+        toc = OnePageContents([("FONT", (0, 0), (-1, -1), self.styles["body"].fontName),
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0)], dotsMinLevel=0)
         toc.levelStyles = [self.styles["toc1"], self.styles["toc2"]]
-        toc.tableStyle = TableStyle([("FONT", (0, 0), (-1, -1), self.styles["body"].fontName),
-                                     ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                                     ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
         return [Paragraph(self.ctx.label("contents"), self.styles["toc-title"]), toc, PageBreak()]
 
     def block(self, block: Block) -> list:
