@@ -85,9 +85,9 @@ def test_a_group_bound_by_no_break_spaces_divides_only_its_last_word_after_short
 
 
 def test_reportlab_offers_words_with_yo_and_in_guillemets_to_the_hyphenator(cyrillic_font):
-    lines = line_rules.line_texts(broken(Paragraph, "Ход передаётся «внезапной» смерти налево.", 60, "ru",
-                                         cyrillic_font).lines)
-    assert any(line.rstrip().endswith("-") for line in lines), lines  # before: no word could divide
+    broken_at = {width: line_rules.line_texts(broken(Paragraph, "Ход передаётся «внезапной» смерти налево.", width,
+                                                     "ru", cyrillic_font).lines) for width in (50, 104)}
+    assert broken_at[50][0] == "Ход пере-" and broken_at[104][0].endswith("«внезап-"), broken_at  # before: neither
 
 
 def test_a_divided_words_tail_never_stands_alone_on_the_last_line():

@@ -37,3 +37,23 @@ def test_a_contents_too_long_even_tightened_runs_on_rather_than_shrinking_its_ty
     toc = contents(OnePageContents, 120, base_style=BASE)
     assert toc.wrap(300, 440.0)[1] > 440.0
     assert all(style.fontSize in (9.6, 8.8) for style in toc.levelStyles)
+
+
+def test_a_divided_words_tail_never_stands_alone_on_a_middle_line():
+    """In a narrow table cell „belie-“ | „biger“ | „Reihenfolge zurück.“ left a fragment alone on a line."""
+    from reportlab.lib.enums import TA_LEFT
+
+    from deckgen.rulebook import line_rules
+    from deckgen.rulebook.paragraph import Paragraph
+    from deckgen.text.hyphenate import platypus_hyphenator
+
+    assert line_rules.word_ending_alone([("x", ["an und lege sie in belie-"]), ("x", ["biger"]),
+                                         ("x", ["Reihenfolge\u00a0zurück."])]) == {"beliebiger"}
+    assert line_rules.word_ending_alone([("x", ["belie-"]), ("x", ["biger Reihenfolge"])]) == set()
+    style = ParagraphStyle("cell", fontName="Helvetica", fontSize=8, leading=10, alignment=TA_LEFT,
+                           hyphenationLang=platypus_hyphenator("de"), embeddedHyphenation=0)
+    text = "Sieh dir die obersten 2 Karten eines Stapels an und lege sie in beliebiger Reihenfolge\u00a0zurück."
+    for width in range(70, 100, 2):
+        para = Paragraph(text, style)
+        para.wrap(width, 1000)
+        assert not line_rules.word_ending_alone(para.blPara.lines), width

@@ -6,7 +6,8 @@ reportlab breaks greedily and offers no hook between the lines, so these rules l
   compound parted at its own hyphen; de review GL8 found „wer-“/„Fel-“/„bekom-“ on three lines).  The
   words that end a longer run are returned by :func:`words_over_hyphen_run`, and the paragraph breaks
   again without hyphenating them (:mod:`deckgen.rulebook.paragraph`);
-* **no fragment at the end**: a divided word's tail never stands alone on a paragraph's last line
+* **no fragment alone**: a divided word's tail never stands alone on a line (a paragraph's last line, or
+  any line of a narrow table cell)
   (:func:`word_ending_alone`);
 * **loose lines**: a justified line whose word spaces would stretch beyond :data:`MAX_WORD_SPACE` times
   their natural width (ru review C-L9: the next word could not be divided) is set ragged instead, flush
@@ -95,13 +96,17 @@ def words_over_hyphen_run(lines: list[Any], limit: int = MAX_HYPHEN_RUN,
 
 
 def word_ending_alone(lines: list[Any]) -> set[str]:
-    """The key of the word divided over the last two lines when its tail stands alone on the last line
-    (de „Sie-“ | „ger.“, ru „до-“ | „бора.“): a paragraph never ends with a word fragment."""
+    """The keys of the words divided so that their tail stands alone on a line (de „Sie-“ | „ger.“ at a
+    paragraph's end, ru „до-“ | „бора.“; in a narrow table cell „belie-“ | „biger“ | „Reihenfolge zurück.“):
+    a line never holds nothing but a word fragment."""
     texts = line_texts(lines)
-    if len(texts) < 2 or " " in texts[-1].strip() or not ends_with_hyphen(texts[-2]):
-        return set()
-    head = texts[-2].rstrip().split(" ")[-1]
-    return {word_key(head + texts[-1].strip())}
+    found = set()
+    for i in range(1, len(texts)):
+        alone = texts[i].strip().replace("\u00a0", " ").replace("\u202f", " ")
+        if alone and " " not in alone and ends_with_hyphen(texts[i - 1]):
+            head = texts[i - 1].rstrip().split(" ")[-1]
+            found.add(word_key(head + texts[i].strip()))
+    return found
 
 
 def words_to_spare(lines: list[Any], fits: Callable[[str], bool] = lambda key: True) -> set[str]:

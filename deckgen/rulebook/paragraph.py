@@ -11,7 +11,7 @@ whole paragraph moves on when its widow and orphan rules leave no other place.
 
 Its lines keep the rules of :mod:`deckgen.rulebook.line_rules`: no more than two hyphenated lines in a
 row (the word that would end a third is not divided, and the paragraph breaks again), no divided
-word's tail alone on the last line, and no justified
+word's tail alone on a line, and no justified
 line stretched beyond its word-space limit (set flush left instead).
 """
 
