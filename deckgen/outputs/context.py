@@ -65,7 +65,8 @@ def new_context(project: Project, options: BuildOptions, progress: Progress | No
     from deckgen.render.raster import RasterPool, configure_fontconfig
 
     store = options_store(options)
-    configure_fontconfig(project.fonts_dir, cache_folder(options.out, options.cache, create=True))
+    configure_fontconfig(project.fonts_dir,
+                         cache_folder(options.out, options.cache, create=True, home=options.cache_home))
     return BuildContext(store, Fingerprints(project), renderer_id(), RasterPool(store, options.workers, None),
                         report if report is not None else BuildReport(), progress, remember)
 

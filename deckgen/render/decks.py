@@ -262,7 +262,7 @@ def default_store(project: Project) -> Store:
 
 def options_store(options: BuildOptions) -> Store:
     """The cache a command with ``options`` reads and fills: ``--cache``, else the folder DECKGEN_CACHE names,
-    else OUT/.cache; none with ``--no-cache``."""
+    else the project's (``options.cache_home``), else OUT/.cache; none with ``--no-cache``."""
     if not options.use_cache:
         return Store(None)
-    return Store(cache_folder(options.out, options.cache))
+    return Store(cache_folder(options.out, options.cache, home=options.cache_home))

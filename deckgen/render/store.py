@@ -17,7 +17,9 @@ empties it; ``CACHEDIR.TAG`` marks it as deckgen's, see deckgen.output):
               (every kind is in deckgen.output.CACHE_KINDS: what clean deletes)
 
 Entries are written to a temporary name and renamed, so a killed build
-never leaves half an entry.  An entry whose folder resolves outside the cache
+never leaves half an entry.  Every entry read is touched (its modification
+time set to now): the cache is pruned to its limit oldest-used first at the
+end of a build (deckgen.render.cachelimit).  An entry whose folder resolves outside the cache
 folder (a link planted there) is refused, never written or read through.
 """
 
@@ -98,6 +100,18 @@ def raster_key(svg: str, width: int, height: int, renderer: str) -> str:
     return digest.hexdigest()
 
 
+def touch(path: Path) -> bool:
+    """Mark the cache entry ``path`` as used now (its modification time; the link itself, never what a
+    planted link points at); False if there is no such entry."""
+    try:
+        os.utime(path, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    except OSError:  # a read-only cache: used, but left as it is
+        return os.path.isfile(path)
+    return os.path.isfile(path)
+
+
 def write_atomic_bytes(path: Path, data: bytes) -> None:
     """``data`` to ``path`` via a temporary file in the same folder and a rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -146,13 +160,14 @@ class Store:
 
     def has_raster(self, key: str) -> bool:
         path = self.raster_path(key)
-        return key in self._memory or (path is not None and path.is_file())
+        return key in self._memory or (path is not None and touch(path))
 
     def load_raster(self, key: str):
         path = self.raster_path(key)
         data = self._memory.get(key)
         if data is None and path is not None:
             data = path.read_bytes()
+            touch(path)
         if data is None:
             raise KeyError(f"raster {key} is neither in memory nor in a cache folder")
         return decode_raster(data, key, RasterImage)
@@ -165,6 +180,7 @@ class Store:
             return self.load_raster(key)
         with open(path, "rb") as handle:
             width, height = _raster_size(handle.read(_HEADER), key)
+        touch(path)
         return StoredRaster(width, height, key, path)
 
     def keep_raster(self, key: str, data: bytes) -> None:
@@ -182,9 +198,11 @@ class Store:
             raw = self._memory.get(f"{kind}/{key}")
             return None if raw is None else json.loads(raw)
         try:
-            return json.loads(path.read_text(encoding="utf-8"))
+            value = json.loads(path.read_text(encoding="utf-8"))
         except (FileNotFoundError, ValueError):
             return None
+        touch(path)
+        return value
 
     def put(self, kind: str, key: str, value: Any) -> None:
         raw = json.dumps(value, sort_keys=True).encode("utf-8")
