@@ -163,6 +163,25 @@ def test_pruning_leaves_a_folder_deckgen_did_not_mark_and_links_alone(tmp_path):
     assert prune(cache, 0, time.time()).files == 0 and precious.exists()
 
 
+# --- an unchanged build ------------------------------------------------------------------------
+
+def test_an_unchanged_vector_build_renders_no_face_and_a_new_folder_gets_the_same_bytes(starter, tmp_path,
+                                                                                          monkeypatch):
+    from deckgen.render.templates import DeckRenderer
+
+    rendered: list[str] = []
+    front = DeckRenderer.render_front
+    monkeypatch.setattr(DeckRenderer, "render_front", lambda self, card: rendered.append(card.id) or front(self, card))
+    vector = ("build", "--lang", "en", "--no-booklets", "-q", "--project", starter, "--out")
+    deckgen(*vector, tmp_path / "one")
+    cold = len(rendered)
+    deckgen(*vector, tmp_path / "one")
+    assert cold > 0 and len(rendered) == cold, "every file unchanged: no face rendered"
+    deckgen(*vector, tmp_path / "two")  # new files: the faces the cache knows by hash are rendered for them
+    assert len(rendered) == 2 * cold
+    assert pdfs(tmp_path / "one") == pdfs(tmp_path / "two")
+
+
 # --- Ctrl-C ------------------------------------------------------------------------------------
 
 def test_ctrl_c_mid_build_leaves_no_partial_file_and_says_one_line(starter, tmp_path):

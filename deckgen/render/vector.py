@@ -15,7 +15,6 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-import cairosvg
 import pikepdf
 
 from deckgen.layout.papers import MM_TO_PT
@@ -72,6 +71,8 @@ def svg_to_pdf(svg: str) -> bytes:
     """
     key = hashlib.sha256(svg.encode("utf-8")).hexdigest()
     if key not in _DRAWN:
+        import cairosvg  # here, not above: loading cairo costs half a second a build with nothing to draw
+
         if len(_DRAWN) >= _DRAWN_MAX:
             _DRAWN.pop(next(iter(_DRAWN)))
         _DRAWN[key] = drawing(lambda: cairosvg.svg2pdf(bytestring=svg.encode("utf-8"), unsafe=False))
