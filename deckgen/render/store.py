@@ -148,9 +148,15 @@ class Store:
         assert folder is not None, "entries are only made with a cache folder"
         if not self._held:  # first use: deckgen's marker, so that `deckgen clean` knows the folder as its own
             mark_cache(folder)
-        if path.parent not in self._held:
-            held_inside(path.parent, folder, what=f"the cache folder {folder}")
-            self._held.add(path.parent)
+        shard = path.parent
+        if shard not in self._held:
+            kind = shard.parent  # KIND/XX/KEY: the kind's folder resolved once, then each key folder that is a link
+            if kind not in self._held:
+                held_inside(kind, folder, what=f"the cache folder {folder}")
+                self._held.add(kind)
+            if shard.is_symlink():
+                held_inside(shard, folder, what=f"the cache folder {folder}")
+            self._held.add(shard)
         return path
 
     # ------------------------------------------------------------------ rasters
