@@ -58,10 +58,16 @@ def format_count(count: int) -> str:
     return f"{count:,}".replace(",", " ")
 
 
+def on_disk(info: os.stat_result) -> int:
+    """Bytes a file takes on disk (its blocks: a small JSON entry takes a whole block), else its size."""
+    blocks = getattr(info, "st_blocks", None)
+    return blocks * 512 if blocks is not None else info.st_size
+
+
 @dataclass
 class Entry:
     path: str
-    size: int
+    size: int  # bytes on disk
     used: float  # when a build last read or wrote it (its modification time)
 
 
@@ -80,7 +86,7 @@ def entries(folder: Path) -> list[Entry]:
                 try:
                     if item.is_file(follow_symlinks=False):
                         info = item.stat(follow_symlinks=False)
-                        found.append(Entry(item.path, info.st_size, info.st_mtime))
+                        found.append(Entry(item.path, on_disk(info), info.st_mtime))
                 except OSError:
                     continue
     return found
@@ -96,19 +102,20 @@ def _folders(top: Path) -> list[str]:
 
 
 def usage(folder: Path) -> tuple[int, int]:
-    """(bytes, files) of everything under the cache ``folder`` deckgen would delete (not through links)."""
+    """(bytes on disk, files) of everything under the cache ``folder`` deckgen would delete (not through
+    links)."""
     from deckgen.output import CACHE_ENTRIES
 
     size = files = 0
     for name in CACHE_ENTRIES:
         path = Path(folder) / name
         if path.is_symlink() or path.is_file():
-            size, files = size + path.lstat().st_size, files + 1
+            size, files = size + on_disk(path.lstat()), files + 1
             continue
         for root, dirs, names in os.walk(path):  # os.walk does not follow links into folders
             for name_ in names:
                 try:
-                    size, files = size + os.lstat(os.path.join(root, name_)).st_size, files + 1
+                    size, files = size + on_disk(os.lstat(os.path.join(root, name_))), files + 1
                 except OSError:
                     continue
     return size, files
