@@ -224,12 +224,14 @@ def test_ctrl_c_mid_build_leaves_no_partial_file_and_says_one_line(starter, tmp_
             assert entry.read_bytes()[:4] == b"DGR1" and entry.stat().st_size > 12
 
 
-def test_a_ctrl_c_caught_after_it_hit_an_exec_still_exits_130():
+def test_a_ctrl_c_caught_after_it_hit_an_exec_still_exits_130(tmp_path):
     """CPython records a KeyboardInterrupt inside exec() of a string (dataclasses and attrs make methods so
-    while modules load) as unhandled and kills its process with SIGINT at exit; the handler clears that."""
-    code = ("import sys\nfrom deckgen.interrupt import interrupted\n"
-            "try:\n    exec('raise KeyboardInterrupt')\nexcept KeyboardInterrupt:\n    sys.exit(interrupted())\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+    while modules load) as unhandled and, run with -m as `python -m deckgen` is, kills its process with SIGINT
+    at exit (status -2); the handler clears that."""
+    (tmp_path / "caught.py").write_text("import sys\nfrom deckgen.interrupt import interrupted\n"
+                                        "try:\n    exec('raise KeyboardInterrupt')\n"
+                                        "except KeyboardInterrupt:\n    sys.exit(interrupted())\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "caught"], capture_output=True, text=True, cwd=tmp_path,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert (done.returncode, done.stderr) == (130, "interrupted; finished files were kept, unfinished ones not "
                                                    "written\n")
