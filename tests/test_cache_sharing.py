@@ -110,6 +110,17 @@ def test_a_project_that_cannot_be_written_keeps_each_output_folders_cache(tmp_pa
     assert cache_home(tmp_path / "proj") is None
 
 
+
+def test_the_installed_bundled_games_make_no_output_folder_where_the_user_stands(tmp_path, monkeypatch):
+    import deckgen.project as where
+
+    installed = where._PACKAGE / "bundled"
+    monkeypatch.setattr(where, "BUNDLED_ROOT", installed.resolve())
+    assert cache_home(installed, cwd=tmp_path) is None, "no output/ here: each --out keeps its own cache"
+    (tmp_path / "output").mkdir()
+    assert cache_home(installed, cwd=tmp_path) == (tmp_path / "output").resolve()
+
+
 # --- the limit ----------------------------------------------------------------------------------
 
 def test_the_limit_is_an_optional_size_in_deckgen_yaml(starter):
