@@ -180,7 +180,7 @@ class FaceTexts(dict):
         self._fill()
         return dict.__getitem__(self, key)
 
-    def get(self, key, default=None):  # type: ignore[override]
+    def get(self, key, default=None):
         if not dict.__contains__(self, key):
             self._fill()
         return dict.get(self, key, default)
