@@ -201,13 +201,14 @@ def _default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@pytest.mark.slow  # a build in a process of its own: about 2 s of CPU, over the fast suite's share
 def test_ctrl_c_mid_build_leaves_no_partial_file_and_says_one_line(starter, tmp_path):
     """SIGINT to the whole process group (as a terminal sends it) as soon as the build writes: exit 130, one
     line, no traceback (not from the drawing workers either), no temporary file, no broken PDF or cache entry."""
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop(CACHE_ENV, None)
-    process = subprocess.Popen([sys.executable, "-m", "deckgen", "build", "--lang", "en", "--raster", "--dpi", "300",
+    process = subprocess.Popen([sys.executable, "-m", "deckgen", "build", "--lang", "en", "--raster", "--dpi", "150",
                                 "--no-booklets", "--jobs", "2", "-q", "--project", str(starter), "--out", str(out)],
                                stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
                                start_new_session=True, preexec_fn=_default_sigint)
