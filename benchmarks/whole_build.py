@@ -3,7 +3,7 @@
 The bundled project is copied to a temporary folder (so the edit never touches the checkout) and
 built there by ``python -m deckgen`` in a fresh process each time:
 
-* ``cold``: an empty output folder and cache;
+* ``cold``: an empty output folder and cache (the project's ``output/.cache``, which every ``--out`` shares);
 * ``unchanged``: the same build again;
 * ``one card``: after one card's English name changed.
 
@@ -63,9 +63,10 @@ def run(project: Path, out: Path, games: list[str], extra: list[str]) -> dict[st
     if proc.returncode != 0:
         sys.exit(f"build failed:\n{proc.stdout}\n{proc.stderr}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    cache = next((c for c in (project / "output" / ".cache", out / ".cache") if c.is_dir()), None)  # the project's
     return {"wall": wall, "cpu": cpu, "busy": cpu / (wall * (os.cpu_count() or 1)),
             "peak_mib": after.ru_maxrss / 1024, "out_mib": folder_size(out, ".cache") / 2**20,
-            "cache_mib": folder_size(out / ".cache") / 2**20 if (out / ".cache").is_dir() else 0.0}
+            "cache_mib": folder_size(cache) / 2**20 if cache is not None else 0.0}
 
 
 def edit_one_card(project: Path, games: list[str]) -> None:

@@ -45,6 +45,7 @@ from deckgen.outputs.report import BuildReport
 from deckgen.outputs.selection import (BuildOptions, check_options, check_selection, deck_languages, listed_deck,
                                       selected_decks)
 from deckgen.progress import Progress as Job
+from deckgen.render.cachelimit import prune_after_build
 from deckgen.render.decks import DeckTarget, Fingerprints, default_store, face_key, render_deck, render_targets
 from deckgen.render.store import hash_text
 
@@ -59,7 +60,7 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
           progress: Callable[[str, int], Callable[[int], None]] | None = None,
           report: BuildReport | None = None) -> list[Path]:
     """Build the games; returns the files written.  Raises DeckgenError, writing nothing, on problems."""
-    start = time.perf_counter()
+    start, started = time.perf_counter(), time.time()
     report = report if report is not None else BuildReport()
     check_options(project, game_ids, options)
     selection = Selection(project, tuple(game_ids), options)
@@ -83,6 +84,7 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         old.unlink(missing_ok=True)
         report.removed.append(old)
     keep_records(context.store, project, game_ids, options, made)
+    prune_after_build(context.store, project, started)  # the cache back to its limit, oldest-used first
     report.unchanged += [path for path, size in files if size is None]
     report.written += [path for path, size in files if size is not None]
     report.bytes += sum(size for _, size in files if size is not None)

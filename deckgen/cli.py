@@ -76,8 +76,9 @@ class DeckgenGroup(click.Group):
             report_problems(exc.problems)
             ctx.exit(EXIT_INPUT)
         except KeyboardInterrupt:
-            click.echo("interrupted; finished files were kept, unfinished ones not written", err=True)
-            ctx.exit(130)
+            from deckgen.interrupt import interrupted
+
+            ctx.exit(interrupted())
         except BrokenPipeError:  # `deckgen decisions X | head`
             sys.stderr.close()
             ctx.exit(0)

@@ -107,7 +107,15 @@ def load_project(root: Path, only: Iterable[str] | None = None, untrusted: str =
     return Project(root=root, name=data["name"], languages=languages, games=games, fonts=fonts,
                    engines=engines, format=version, bundled=is_bundled(root), notes=tuple(col.notes),
                    limits=col.limits, needs_trust=tuple(needs_trust), parts=col.parts,
-                   min_text=TextFloor.from_settings(data.get("min_text_pt")))
+                   min_text=TextFloor.from_settings(data.get("min_text_pt")), cache_limit=_cache_limit(data))
+
+
+def _cache_limit(data: dict) -> int | None:
+    """deckgen.yaml's ``cache: limit:`` in bytes (the schema has checked its form), or None."""
+    from deckgen.render.cachelimit import parse_size
+
+    limit = (data.get("cache") or {}).get("limit")
+    return None if limit is None else parse_size(limit)
 
 
 def _format(col: Collector, doc: Located) -> int:

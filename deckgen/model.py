@@ -245,6 +245,7 @@ class Project:
     needs_trust: tuple[str, ...] = ()  # games left out: their engine comes from plugins not yet trusted
     parts: Any = None  # deckgen.parts.Parts: the verbs, card sources and checks the project's plugins add
     min_text: Any = None  # deckgen.text.floor.TextFloor of deckgen.yaml's ``min_text_pt`` (None: the defaults)
+    cache_limit: int | None = None  # bytes the build cache is pruned to (``cache: limit:``; None: the default)
 
     def descriptor(self, game: Game) -> Any:
         """The registered descriptor of ``game``'s engine, or None for a game without one."""

@@ -5,10 +5,12 @@ one was: the old file stays until the new one is complete.  Output goes
 only under the chosen output folder (:func:`inside`): no name taken from
 data (a deck id, a document stem) can lead a file elsewhere.
 
-The cache is ``OUT/.cache`` unless ``--cache`` (or, without it, the
-environment variable ``DECKGEN_CACHE``) names one; ``OUT/.cache``
-must resolve inside OUT (:func:`cache_folder`: a project cannot ship it as a
-link to elsewhere).  deckgen marks a cache folder it creates with a
+The cache is ``--cache DIR``, else the folder the environment variable
+``DECKGEN_CACHE`` names, else the ``.cache`` of the project's own output
+folder whatever ``--out`` is (``HOME/.cache``, :func:`cache_folder`: entries
+are keyed by what they are made of, so every output folder of a project shares
+them), else (a read-only project) ``OUT/.cache``; ``HOME/.cache`` must resolve
+inside HOME (a project cannot ship it as a link to elsewhere).  deckgen marks a cache folder it creates with a
 ``CACHEDIR.TAG`` (the Cache Directory Tagging convention: backup tools skip
 it) and :func:`empty_cache` deletes only in a folder so marked, only
 deckgen's own entries, never through a link.
@@ -60,19 +62,22 @@ def inside(folder: Path, path: Path) -> Path:
 CACHE_ENV = "DECKGEN_CACHE"
 
 
-def cache_folder(out: Path, named: Path | None = None, create: bool = False) -> Path:
+def cache_folder(out: Path, named: Path | None = None, create: bool = False, home: Path | None = None) -> Path:
     """The cache folder: ``named`` (``--cache``, the user's choice, anywhere), else the folder
-    :data:`CACHE_ENV` names, else ``out/.cache``, which must resolve inside ``out`` (a located refusal
-    otherwise).  ``create`` makes it, marked as deckgen's."""
+    :data:`CACHE_ENV` names, else ``home/.cache`` (``home``: the project's default output folder, whose
+    cache every ``--out`` shares; see :func:`deckgen.project.cache_home`), else ``out/.cache``; the
+    ``.cache`` must resolve inside its folder (a located refusal otherwise).  ``create`` makes it, marked as
+    deckgen's."""
     if named is None and os.environ.get(CACHE_ENV):
         named = Path(os.environ[CACHE_ENV]).expanduser()
     if named is not None:
         folder = Path(named)
     else:
-        folder = Path(out) / ".cache"
-        if not _stays_in(folder, out):
+        base = Path(home) if home is not None else Path(out)
+        folder = base / ".cache"
+        if not _stays_in(folder, base):
             raise DeckgenError(Problem(None, None, None, "--cache",
-                                       f"{folder} leads outside the output folder {out} (a symlink?): name a "
+                                       f"{folder} leads outside the output folder {base} (a symlink?): name a "
                                        f"cache folder with --cache DIR, or remove the link"))
     if create:
         mark_cache(folder)

@@ -74,3 +74,24 @@ def default_output(root: Path, cwd: Path | None = None) -> Path:
                                    "the output folder leads outside the project (a symlink?): deckgen writes "
                                    "and deletes only inside it (remove the link, or name a folder with --out)"))
     return folder
+
+
+def cache_home(root: Path, cwd: Path | None = None) -> Path | None:
+    """The folder whose ``.cache`` is the project's build cache whatever ``--out`` a command writes to: the
+    project's default output folder (so ``deckgen build --out elsewhere`` starts from the faces the last
+    build drew, and ``output/.cache`` stays where it always was).  None where that folder cannot hold it (a
+    read-only project, an ``output`` link that is refused): each output folder then keeps its own cache.
+    The bundled games of an installed deckgen have ``output/`` in the current folder: it holds their cache
+    only if it is there already (``deckgen build --out X`` makes no ``output/`` where the user stands)."""
+    import os
+
+    try:
+        folder = default_output(root, cwd)
+    except DeckgenError:
+        return None
+    if is_bundled(root) and Path(root).resolve() == (_PACKAGE / "bundled").resolve() and not folder.is_dir():
+        return None
+    probe = folder / ".cache"
+    while not os.path.lexists(probe) and probe.parent != probe:
+        probe = probe.parent
+    return folder if os.access(probe, os.W_OK) else None

@@ -109,7 +109,9 @@ def test_clean_of_a_named_out_deletes_no_cache_deckgen_did_not_make(proj, tmp_pa
     home = tmp_path / "home"
     (home / ".cache").mkdir(parents=True)
     (home / ".cache" / "precious.txt").write_text("mine")
-    refused(run("clean", "--project", proj, "--out", home), "not a cache deckgen made")
+    result = run("clean", "--project", proj, "--out", home)  # a build into home would use the project's cache
+    assert result.exit_code == 0 and "precious" not in result.output, result.output
+    refused(run("clean", "--project", proj, "--cache", home / ".cache"), "not a cache deckgen made")
     assert (home / ".cache" / "precious.txt").read_text() == "mine"
 
 

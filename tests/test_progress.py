@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 import time
 
 import pytest
@@ -161,7 +162,8 @@ def starter(tmp_path_factory):
 
 def built(starter, out, *args) -> dict:
     result = CliRunner().invoke(main, ["build", "--project", str(starter), "--lang", "en", "--no-booklets",
-                                       "--out", str(out), "--json", *args])
+                                       "--out", str(out), "--cache", str(Path(out).parent / "cache"), "--json",
+                                       *args])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
@@ -189,7 +191,7 @@ def test_a_cold_raster_build_reuses_nothing_and_a_warm_one_draws_nothing(starter
 
 def test_piped_build_output_says_the_stages_and_the_time(starter, tmp_path):
     result = CliRunner().invoke(main, ["build", "--project", str(starter), "--lang", "en", "--no-booklets",
-                                       "--out", str(tmp_path / "out")])
+                                       "--out", str(tmp_path / "out"), "--cache", str(tmp_path / "cache")])
     assert result.exit_code == 0, result.output
     assert "rendering: 1 deck…" in result.stderr and "files: " in result.stderr
     assert "time: " in result.stderr and "by game: demo" in result.stderr

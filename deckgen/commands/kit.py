@@ -68,9 +68,10 @@ def kit(tables, languages, paper, duplex, printer_file, out, dpi, dry_run, as_js
         _dry_run(project, plan, folder, as_json)
         return
     from deckgen.kit.make import make_kit
+    from deckgen.project import cache_home
 
     with progress_for(quiet) as progress:
-        written = make_kit(project, plan, folder, progress, dpi=dpi)
+        written = make_kit(project, plan, folder, progress, dpi=dpi, cache_home=cache_home(project.root))
     if not quiet:
         for path in written:
             click.echo(f"wrote {path}")

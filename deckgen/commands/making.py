@@ -1,5 +1,5 @@
-"""The commands that write print files: ``build`` (and ``--plan``), ``export``, ``rules``, ``clean``
-(``calibrate`` is :mod:`deckgen.commands.calibrate`)."""
+"""The commands that write print files: ``build`` (and ``--plan``), ``export``, ``rules`` (``calibrate`` is
+:mod:`deckgen.commands.calibrate`'s, ``clean`` :mod:`deckgen.commands.clean`'s, offered here too)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from pathlib import Path
 
 import click
 
+from deckgen.commands.clean import clean as clean  # noqa: F401 (deckgen.cli's list)
 from deckgen.commands.common import (PAPERS, card_list, chosen_languages, deck_list, lang_option, load_for, out_option,
                                      output_folder, progress_for, project_option, report_lines, time_summary)
 from deckgen.errors import DeckgenError, Problem
+from deckgen.project import cache_home
 
 
 @click.command()
@@ -39,7 +41,8 @@ from deckgen.errors import DeckgenError, Problem
               metavar="FILE", help="Print exactly the cards of this deck list, e.g. a match deck written by "
                                    "deckgen deck archeon --out FILE: DECK-NAME-LANG-*.pdf.")
 @click.option("--cache", "cache_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Cache folder (default: the folder DECKGEN_CACHE names, else OUT/.cache).")
+              help="Cache folder (default: the folder DECKGEN_CACHE names, else the project's output/.cache, "
+                   "shared by every --out).")
 @click.option("--no-cache", is_flag=True, help="Remember nothing: render and draw every face.")
 @click.option("--vector/--raster", "vector", default=None,
               help="Place the cards as vector graphics: small files, sharp at any size (the default, unless "
@@ -115,7 +118,8 @@ def build(games, paper, dpi, duplex, languages, out, jobs, variant, cards, copie
     vector = dpi is None if vector is None else vector  # vector unless --raster, or a --dpi to draw at
     options = BuildOptions(paper=paper.lower(), dpi=dpi or 300, duplex=duplex, out=output_folder(project, out),
                            languages=chosen_languages(project, languages), workers=jobs, variant=variant,
-                           cache=cache_dir, use_cache=not no_cache, cards=picked, copies=copies, vector=vector,
+                           cache=cache_dir, cache_home=cache_home(project.root), use_cache=not no_cache,
+                           cards=picked, copies=copies, vector=vector,
                            layout=layout, printer=profile, max_file_mb=max_file_mb, ink=ink,
                            cut_file=cut_file, cut_radius=cut_radius, instructions=instructions,
                            deck_file=deck_file, booklets=not no_booklets, **deck_list(deck_names))
@@ -220,7 +224,8 @@ def export(games, fmt, preset, list_presets, base_url, dpi, languages, cards, va
     game_ids = list(games) or list(project.games)
     picked = card_list(cards)
     options = BuildOptions(dpi=dpi if dpi is not None and dpi >= 72 else 300, out=output_folder(project, out),
-                           languages=chosen_languages(project, languages), cards=picked, variant=variant)
+                           languages=chosen_languages(project, languages), cards=picked, variant=variant,
+                           cache_home=cache_home(project.root))
     check_options(project, game_ids, options)
     if plan_only:
         from deckgen.outputs.faces import FaceExports
@@ -328,37 +333,6 @@ def _print_order(summary, planned, as_json: bool, notes) -> None:
 
 
 @click.command()
-@out_option("nothing; the cache of that output folder is emptied")
-@click.option("--cache", "cache_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="The cache folder to empty (default: the folder DECKGEN_CACHE names, else OUT/.cache).")
-@project_option
-def clean(out, cache_dir, project_dir):
-    """Empty the build cache (rasters, faces, build records); output files stay.
-
-    Only a cache deckgen made (marked with its CACHEDIR.TAG) is emptied, only
-    of deckgen's own entries, never through a link; killed builds' temporary
-    files in the output folder go too.
-
-    \b
-    Example:
-      deckgen clean
-    """
-    from deckgen.output import cache_folder, empty_cache, sweep_stale
-
-    project = load_for(project_dir, untrusted="skip")
-    output = output_folder(project, out)
-    folder = cache_folder(output, cache_dir)
-    swept = sweep_stale([output, *(output / g for g in project.games)])
-    if folder.is_symlink() or folder.is_dir():
-        empty_cache(folder)
-        click.echo(f"emptied {folder}")
-    else:
-        click.echo(f"no cache at {folder}")
-    if swept:
-        click.echo(f"removed {len(swept)} temporary file{'s' if len(swept) != 1 else ''} of killed builds")
-
-
-@click.command()
 @click.argument("games", nargs=-1)
 @lang_option
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
@@ -403,7 +377,7 @@ def rules(games, languages, paper, out, plan_only, draft, preset, quiet, project
     project = load_for(project_dir, games)
     game_ids = list(games) or list(project.games)
     options = BuildOptions(paper=paper.lower(), out=output_folder(project, out),
-                           languages=chosen_languages(project, languages))
+                           languages=chosen_languages(project, languages), cache_home=cache_home(project.root))
     check_options(project, game_ids, options)
     if draft:
         from deckgen.translate.draft import draft_booklets

@@ -51,8 +51,10 @@ def shop_files(plan: KitPlan, arith: KitArithmetic) -> dict[str, str]:
 
 
 def make_kit(project: Project, plan: KitPlan, out: Path, progress: Callable | None = None,
-             dpi: int = 300, use_cache: bool = True, workers: int | None = None) -> list[Path]:
-    """Build and write the kit into ``out``; the files written."""
+             dpi: int = 300, use_cache: bool = True, workers: int | None = None,
+             cache_home: Path | None = None) -> list[Path]:
+    """Build and write the kit into ``out``; the files written.  ``cache_home``: the folder whose ``.cache``
+    every build of the kit shares (deckgen.project.cache_home; None: each build folder's own)."""
     from dataclasses import replace
 
     from deckgen.build import build
@@ -67,7 +69,7 @@ def make_kit(project: Project, plan: KitPlan, out: Path, progress: Callable | No
         route = plan.routes[g.route]
         profile = load_profile(_profile_path(project, route.profile)) if route.profile is not None else None
         options = replace(g.options(build_dir, route.paper, route.duplex, profile), dpi=dpi, use_cache=use_cache,
-                          workers=workers)
+                          workers=workers, cache_home=cache_home)
         build(project, [g.game], options, progress)
         if built is not None:
             built(1, game=g.game)
@@ -94,7 +96,7 @@ def make_kit(project: Project, plan: KitPlan, out: Path, progress: Callable | No
             collated(1)
     shops = shop_files(plan, arith)
     for shop, name in shops.items():
-        written.append(_shop_bundle(project, plan, arith, shop, out / name, build_dir, dpi))
+        written.append(_shop_bundle(project, plan, arith, shop, out / name, build_dir, dpi, cache_home))
     data = plan_data(project, plan, arith, coverage, shops)
     write_atomic(out / "plan.json", (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
     lines = plan_lines(project, plan, data)
@@ -148,7 +150,7 @@ def page_coverage(path: Path, dpi: int = 10) -> float | None:
 
 
 def _shop_bundle(project: Project, plan: KitPlan, arith: KitArithmetic, route: str, target: Path,
-                 build_dir: Path, dpi: int) -> Path:
+                 build_dir: Path, dpi: int, cache_home: Path | None = None) -> Path:
     """The order for a shop route: a zip of the preset's files of every deck its tables need, the preset's
     manifest, and quantities.json (copies per deck)."""
     from deckgen.build import BuildOptions
@@ -162,7 +164,7 @@ def _shop_bundle(project: Project, plan: KitPlan, arith: KitArithmetic, route: s
         game = project.games[g.game]
         every = [d.label for base in game.decks.values() for d in (base, *base.variants.values())]
         folder = build_dir / route / g.lang
-        options = BuildOptions(out=folder, languages=(g.lang,), dpi=dpi)
+        options = BuildOptions(out=folder, languages=(g.lang,), dpi=dpi, cache_home=cache_home)
         report = export_preset(project, [g.game], preset, options, None, None,
                                tuple(label for label in every if label not in g.deck_copies))
         files += [(Path(p), Path(p).relative_to(folder)) for p in report.written]

@@ -24,7 +24,7 @@ from deckgen.model import Deck, Project
 from deckgen.outputs.plan import Selection
 from deckgen.outputs.report import BuildReport
 from deckgen.outputs.selection import BuildOptions, build_decks
-from deckgen.render.decks import DeckTarget, Fingerprints, options_store, render_deck
+from deckgen.render.decks import DeckTarget, FaceTexts, Fingerprints, options_store, render_deck
 from deckgen.render.store import Store, raster_key, renderer_id
 
 #: ``progress(label, total)`` announces a stage (a :class:`deckgen.progress.Progress`) and answers its
@@ -67,7 +67,8 @@ def new_context(project: Project, options: BuildOptions, progress: Progress | No
     from deckgen.render.raster import RasterPool, configure_fontconfig
 
     store = options_store(options)
-    configure_fontconfig(project.fonts_dir, cache_folder(options.out, options.cache, create=True))
+    configure_fontconfig(project.fonts_dir,
+                         cache_folder(options.out, options.cache, create=True, home=options.cache_home))
     return BuildContext(store, Fingerprints(project), renderer_id(), RasterPool(store, options.workers, None),
                         report if report is not None else BuildReport(), progress, remember)
 
@@ -126,6 +127,12 @@ def _queue(pool, store: Store, target: DeckTarget, options: BuildOptions, render
     """Queue every face of ``target`` whose raster is not in the store (rendering it if only its hash is known);
     in vector mode, make sure every face's SVG is at hand instead."""
     w, h = target.deck.size.pixels(options.dpi)
+    if options.vector:  # a face's text is needed only where a file is written again: rendered then, if at all
+        if any(h not in target.svgs for h in {*target.fronts.values(), *target.backs.values()}):
+            target.svgs = FaceTexts(target.svgs, lambda: render_deck(
+                project, target.game, target.deck, target.lang, store, prints, force=True, ink=target.ink,
+                only=options.cards).svgs)
+        return
     for svg_hash in {*target.fronts.values(), *target.backs.values()}:  # a reprint's target holds its cards only
         key = raster_key(svg_hash, w, h, renderer)
         if not options.vector and (store.has_raster(key) or pool.queued(key)):

@@ -44,7 +44,25 @@ def _key(options: BuildOptions, identity: dict[str, Any]) -> str:
 def _owned(out: Path, game_id: str, paths: list[Path]) -> list[Path]:
     """The paths of ``paths`` in the game's folder of the output folder (what a run of the game writes)."""
     folder = (Path(out) / game_id).resolve()
-    return [p for p in paths if Path(p).resolve().parent == folder or folder in Path(p).resolve().parents]
+    resolve = Resolver()
+    return [p for p in paths if resolve(p).parent == folder or folder in resolve(p).parents]
+
+
+class Resolver:
+    """``Path.resolve`` for many files of a few folders: each folder resolved once (a file that is itself a
+    link, resolved whole)."""
+
+    def __init__(self) -> None:
+        self._folders: dict[Path, Path] = {}
+
+    def __call__(self, path: Path | str) -> Path:
+        path = Path(path)
+        if path.is_symlink():
+            return path.resolve()
+        folder = self._folders.get(path.parent)
+        if folder is None:
+            folder = self._folders[path.parent] = path.parent.resolve()
+        return folder / path.name
 
 
 def stale_files(store: Store, project: Project, game_ids: list[str], options: BuildOptions,
@@ -52,15 +70,16 @@ def stale_files(store: Store, project: Project, game_ids: list[str], options: Bu
     """Files the last run of each game's selection wrote that this build, making ``made``, does not: each a
     regular file inside the output folder (never a link, never a file the record does not name)."""
     out = Path(options.out).resolve()
-    keep = {Path(p).resolve() for p in made}
+    resolve = Resolver()
+    keep = {resolve(p) for p in made}
     found: list[Path] = []
     for gid in game_ids:
         record = store.get(RECORD_KIND, _key(options, run_identity(project, gid, options)))
         for name in (record or {}).get("files", []):
             path = Path(name)
-            if path.resolve() in keep or path.is_symlink() or not path.is_file():
+            if resolve(path) in keep or path.is_symlink() or not path.is_file():
                 continue
-            if out not in path.resolve().parents:
+            if out not in resolve(path).parents:
                 continue
             found.append(path)
     return found

@@ -27,7 +27,9 @@ class BuildOptions:
     languages: tuple[str, ...] = ()  # empty: all of the project's
     workers: int | None = None
     variant: str | None = None  # only this deck variant (e.g. "cloud-city"); None: base and all variants
-    cache: Path | None = None  # the cache folder (default: OUT/.cache)
+    cache: Path | None = None  # the cache folder (default: DECKGEN_CACHE's, else CACHE_HOME/.cache, else OUT/.cache)
+    cache_home: Path | None = None  # the folder whose .cache all output folders share (deckgen's commands: the
+    #                                 project's default output folder, deckgen.project.cache_home); None: OUT
     use_cache: bool = True  # False: nothing is remembered between builds
     cards: tuple[str, ...] = ()  # only these cards (a reprint); empty: every card
     copies: int = 1  # every deck this many times (a convention with several tables), unless deck_copies says

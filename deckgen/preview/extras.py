@@ -15,6 +15,7 @@ from typing import Any, Callable
 from deckgen import __version__
 from deckgen.build import Fingerprints
 from deckgen.errors import DeckgenError, Problem, unique
+from deckgen.interrupt import ignore_interrupt
 from deckgen.layout.papers import READING_PAGE
 from deckgen.model import Game, Project
 from deckgen.preview.images import save_webp
@@ -112,7 +113,7 @@ class SlowWork:
                 view.checked = False
                 continue
             if self._executor is None:
-                self._executor = ProcessPoolExecutor(max_workers=1)
+                self._executor = ProcessPoolExecutor(max_workers=1, initializer=ignore_interrupt)
             future = self._executor.submit(rulebook_pages, str(self.project.root), game.id, lang, str(self.out),
                                            key[:40])
             self._rules.append((view, lang, key, future))

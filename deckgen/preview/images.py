@@ -22,6 +22,8 @@ from typing import Callable, cast
 
 from PIL import Image, ImageDraw
 
+from deckgen.interrupt import ignore_interrupt
+
 #: mm the trim is moved in the miscut view.
 MISCUT_MM = 1.0
 #: mm corner radius of a cut card (what a 3 mm corner rounder gives).
@@ -213,7 +215,7 @@ class PicturePool:
     def start(self) -> None:
         """Start the queued jobs (in workers when there are enough); :meth:`wait` collects them."""
         if self.workers > 1 and len(self._jobs) >= POOL_THRESHOLD:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=ignore_interrupt)
             self._futures = [self._pool.submit(run_face_job, job) for job in self._jobs]
             self._jobs = []
 

@@ -137,7 +137,7 @@ class DeckTarget:
     lang: str
     fronts: dict[str, str]  # card id -> SVG hash
     backs: dict[str, str]  # card id -> SVG hash of its back
-    svgs: dict[str, str] = field(default_factory=dict)  # SVG hash -> SVG (faces rendered in this run)
+    svgs: dict[str, str] = field(default_factory=dict)  # SVG hash -> SVG (faces rendered in this run; FaceTexts)
     problems: list[Problem] = field(default_factory=list)
     rendered: int = 0  # faces rendered from their templates in this run
     remembered: int = 0  # faces taken from the store instead
@@ -157,6 +157,34 @@ class DeckTarget:
 
     def front_svg(self, card_id: str) -> str:
         return self.svgs[self.fronts[card_id]]
+
+
+class FaceTexts(dict):
+    """A deck's SVG hash -> SVG, where the faces the cache remembered (their hash known, not their text) are
+    rendered only when a text is first asked for, the whole deck at once: a build whose files are all
+    unchanged renders no face at all.  ``in`` says what is at hand now, without rendering."""
+
+    def __init__(self, known: dict[str, str], render: Callable[[], dict[str, str]]):
+        import threading
+
+        super().__init__(known)
+        self._render: Callable[[], dict[str, str]] | None = render
+        self._lock = threading.Lock()
+
+    def _fill(self) -> None:
+        with self._lock:
+            if self._render is not None:
+                render, self._render = self._render, None
+                self.update(render())
+
+    def __missing__(self, key: str) -> str:
+        self._fill()
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        if not dict.__contains__(self, key):
+            self._fill()
+        return dict.get(self, key, default)
 
 
 def render_deck(project: Project, game: Game, deck: Deck, lang: str, store: Store | None = None,
@@ -264,7 +292,7 @@ def default_store(project: Project) -> Store:
 
 def options_store(options: BuildOptions) -> Store:
     """The cache a command with ``options`` reads and fills: ``--cache``, else the folder DECKGEN_CACHE names,
-    else OUT/.cache; none with ``--no-cache``."""
+    else the project's (``options.cache_home``), else OUT/.cache; none with ``--no-cache``."""
     if not options.use_cache:
         return Store(None)
-    return Store(cache_folder(options.out, options.cache))
+    return Store(cache_folder(options.out, options.cache, home=options.cache_home))

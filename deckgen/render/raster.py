@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Callable, TypeVar
 
 from deckgen.errors import DeckgenError, Problem
+from deckgen.interrupt import ignore_interrupt
 from deckgen.render.store import RasterImage  # noqa: F401 (kept here too: where callers have found it)
 
 
@@ -156,7 +157,7 @@ class RasterPool:
         face: the import, a quarter of a second, then overlaps the rendering instead of delaying the
         first drawing)."""
         if self.workers > 1 and self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=ignore_interrupt)
             for _ in range(self.workers):
                 self._pool.submit(_load_cairo)
 
@@ -171,7 +172,7 @@ class RasterPool:
         job: RasterJob = (svg, width, height, key, str(path) if path is not None else None)
         if self.workers > 1:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=self.workers)
+                self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=ignore_interrupt)
             self._pending[key] = self._pool.submit(raster_job, job)
         else:
             self._pending[key] = job

@@ -25,8 +25,10 @@ empties it; ``CACHEDIR.TAG`` marks it as deckgen's, see deckgen.output):
 
 Entries are written to a temporary name and renamed, so a killed build
 never leaves half an entry; a binary entry carries its own digest, so a damaged one reads as missing (and is
-made again).  Code far from the build (a booklet's card pictures, its odds) reaches the cache the build
-reads and fills through :func:`using_cache` / :func:`active_cache`.  An entry whose folder resolves outside the cache
+made again).  Every entry read is touched (its modification time set to now): the cache is pruned to its
+limit oldest-used first at the end of a build (deckgen.render.cachelimit).  Code far from the build (a
+booklet's card pictures, its odds) reaches the cache the build reads and fills through :func:`using_cache` /
+:func:`active_cache`.  An entry whose folder resolves outside the cache
 folder (a link planted there) is refused, never written or read through.
 """
 
@@ -120,6 +122,18 @@ def drawn_key(svg_digest: str, drawer: str) -> str:
     return hashlib.sha256(f"drawn\0{drawer}\0{svg_digest}".encode()).hexdigest()
 
 
+def touch(path: Path) -> bool:
+    """Mark the cache entry ``path`` as used now (its modification time; the link itself, never what a
+    planted link points at); False if there is no such entry."""
+    try:
+        os.utime(path, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    except OSError:  # a read-only cache: used, but left as it is
+        return os.path.isfile(path)
+    return os.path.isfile(path)
+
+
 def write_atomic_bytes(path: Path, data: bytes) -> None:
     """``data`` to ``path`` via a temporary file in the same folder and a rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -156,9 +170,15 @@ class Store:
         assert folder is not None, "entries are only made with a cache folder"
         if not self._held:  # first use: deckgen's marker, so that `deckgen clean` knows the folder as its own
             mark_cache(folder)
-        if path.parent not in self._held:
-            held_inside(path.parent, folder, what=f"the cache folder {folder}")
-            self._held.add(path.parent)
+        shard = path.parent
+        if shard not in self._held:
+            kind = shard.parent  # KIND/XX/KEY: the kind's folder resolved once, then each key folder that is a link
+            if kind not in self._held:
+                held_inside(kind, folder, what=f"the cache folder {folder}")
+                self._held.add(kind)
+            if shard.is_symlink():
+                held_inside(shard, folder, what=f"the cache folder {folder}")
+            self._held.add(shard)
         return path
 
     # ------------------------------------------------------------------ rasters
@@ -168,13 +188,14 @@ class Store:
 
     def has_raster(self, key: str) -> bool:
         path = self.raster_path(key)
-        return key in self._memory or (path is not None and path.is_file())
+        return key in self._memory or (path is not None and touch(path))
 
     def load_raster(self, key: str):
         path = self.raster_path(key)
         data = self._memory.get(key)
         if data is None and path is not None:
             data = path.read_bytes()
+            touch(path)
         if data is None:
             raise KeyError(f"raster {key} is neither in memory nor in a cache folder")
         return decode_raster(data, key, RasterImage)
@@ -187,6 +208,7 @@ class Store:
             return self.load_raster(key)
         with open(path, "rb") as handle:
             width, height = _raster_size(handle.read(_HEADER), key)
+        touch(path)
         return StoredRaster(width, height, key, path)
 
     def keep_raster(self, key: str, data: bytes) -> None:
@@ -207,6 +229,7 @@ class Store:
         head, data = raw[:_BLOB_HEADER], raw[_BLOB_HEADER:]
         if head[:len(_BLOB_MAGIC)] != _BLOB_MAGIC or head[len(_BLOB_MAGIC):] != hashlib.sha256(data).digest():
             return None
+        touch(self.folder / kind / key[:2] / key)  # used now: the last to be pruned
         return data
 
     def has_bytes(self, kind: str, key: str) -> bool:
@@ -230,9 +253,11 @@ class Store:
             raw = self._memory.get(f"{kind}/{key}")
             return None if raw is None else json.loads(raw)
         try:
-            return json.loads(path.read_text(encoding="utf-8"))
+            value = json.loads(path.read_text(encoding="utf-8"))
         except (FileNotFoundError, ValueError):
             return None
+        touch(path)
+        return value
 
     def put(self, kind: str, key: str, value: Any, sort_keys: bool = True) -> None:
         """Keep ``value`` as JSON; ``sort_keys=False`` keeps the order of its mappings (a table's columns)."""

@@ -14,7 +14,6 @@ import io
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-import cairosvg
 import pikepdf
 
 from deckgen.layout.papers import MM_TO_PT
@@ -109,6 +108,8 @@ def svg_to_pdf(svg: "str | KnownSvg") -> bytes:
     found = _kept(digest, store)
     if found is None:
         text = svg
+        import cairosvg  # here, not above: loading cairo costs half a second a build with nothing to draw
+
         found = drawing(lambda: cairosvg.svg2pdf(bytestring=text.encode("utf-8"), unsafe=False))
         if store is not None:
             store.put_bytes(DRAWN_KIND, _drawn_key(digest), found)
