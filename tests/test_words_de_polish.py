@@ -68,3 +68,25 @@ def test_archeon_support_pile_dice_read_as_throws() -> None:
 
 def test_pazaak_match_win_wording() -> None:
     assert "Wer zuerst drei Sets holt, gewinnt die Partie" in _flat(_text("data/pazaak/lang/de.yaml"))
+
+
+def _archeon_strings() -> dict:
+    import yaml
+
+    data = yaml.safe_load(_text("data/archeon/lang/de.yaml"))
+    return {**data["strings"], **data["decisions"]}
+
+
+def test_archeon_lang_pattern_fixes() -> None:
+    s = _archeon_strings()
+    assert "für ihren Spieler" not in s["fixed-values"]
+    assert "Teilenden" not in s["split-remainder"]
+    assert "mit jeder Runde" in s["ante-steps"] and "mit jeder Runde" in s["ref.ante"]
+    assert "wie sie es angibt" not in s["ladder"]
+    assert not s["planet.nar-shaddaa.rule"].startswith("Man ")
+
+
+def test_archeon_comet_counts_cards_in_words() -> None:
+    s = _archeon_strings()
+    assert "obersten zwei Karten" in s["sign.comet.tier1"]
+    assert "obersten drei Karten" in s["sign.comet.tier2"]
