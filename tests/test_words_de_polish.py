@@ -7,6 +7,7 @@ for the deck's plan, no doubled "gewinnt, gewinnt".
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,7 @@ def test_pazaak_match_win_wording() -> None:
     assert "Wer zuerst drei Sets holt, gewinnt die Partie" in _flat(_text("data/pazaak/lang/de.yaml"))
 
 
+@functools.lru_cache(maxsize=1)
 def _archeon_strings() -> dict:
     import yaml
 
