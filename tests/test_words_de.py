@@ -108,7 +108,7 @@ def test_reference_sheet_strings_are_grammatical():
     strings = _lang("archeon")["strings"]
     assert not strings["ref.when.planet"].startswith("auf ")  # "auf Corellianisches System"
     assert "ein Kein Paar" not in strings["ref.penalty.formula"]
-    assert "ohne Paar" in strings["ref.penalty.formula"] and "ihrer Werte" in strings["ref.penalty.formula"]
+    assert "ohne Paar" in strings["ref.penalty.formula"] and "seiner Werte" in strings["ref.penalty.formula"]
     assert "gleich welcher" not in strings["ref.step.prime-sabacc"]
     assert ", oder" not in strings["ref.round.5"] + strings["ref.reveal.2"]
     assert "(" not in strings["label.pair-rule.text"]  # the era is printed on the card, not repeated in brackets
