@@ -15,10 +15,10 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-import cairosvg
 import pikepdf
 
 from deckgen.layout.papers import MM_TO_PT
+from deckgen.render.face_route import draw_pdf
 from deckgen.render.raster import drawing
 
 MM = MM_TO_PT  # points per millimetre
@@ -74,7 +74,7 @@ def svg_to_pdf(svg: str) -> bytes:
     if key not in _DRAWN:
         if len(_DRAWN) >= _DRAWN_MAX:
             _DRAWN.pop(next(iter(_DRAWN)))
-        _DRAWN[key] = drawing(lambda: cairosvg.svg2pdf(bytestring=svg.encode("utf-8"), unsafe=False))
+        _DRAWN[key] = drawing(lambda: draw_pdf(svg))
     return _DRAWN[key]
 
 

@@ -1,0 +1,56 @@
+"""Which renderer draws a face into PDF: librsvg where it draws the same as cairosvg, cairosvg elsewhere.
+
+:func:`draw_pdf` is what :func:`deckgen.render.vector.svg_to_pdf` calls.
+librsvg (in-process, :mod:`deckgen.render.librsvg`) draws a face full of
+glyph outlines four to five times faster than cairosvg, and draws the
+bundled designs within the pixel comparison's threshold of cairosvg's PDF
+(``benchmarks/face_route.py`` measures both).  It is used only for SVGs made
+of the elements measured so (shapes, paths, groups, gradients, clip paths,
+references): an SVG with text, pictures, filters, masks, patterns,
+markers, style sheets or blend modes is drawn by cairosvg, whose drawing of
+those the raster build shares, and so is every SVG when librsvg is missing
+(``DECKGEN_FACE_ROUTE=cairosvg`` forces that) or refuses the SVG.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import cairosvg
+
+from deckgen.render import librsvg
+
+#: The SVG elements librsvg draws as cairosvg does (measured on every bundled design and planted cases).
+LIBRSVG_ELEMENTS = frozenset("""svg g defs path line rect circle ellipse polygon polyline linearGradient
+    radialGradient stop clipPath use symbol title desc metadata""".split())
+#: Properties cairosvg ignores and librsvg honours: an SVG naming one goes to cairosvg.
+_DIFFERING_PROPERTIES = re.compile(r"mix-blend-mode|isolation|paint-order|vector-effect|<!\[CDATA\[")
+_ELEMENT = re.compile(r"<([A-Za-z][\w.:-]*)")
+#: The environment variable that forces a route: "cairosvg", or "auto" (the default).
+ROUTE_VARIABLE = "DECKGEN_FACE_ROUTE"
+
+
+def librsvg_draws_same(svg: str) -> bool:
+    """Whether ``svg`` uses only what librsvg draws as cairosvg does."""
+    if _DIFFERING_PROPERTIES.search(svg):
+        return False
+    return all(name in LIBRSVG_ELEMENTS for name in set(_ELEMENT.findall(svg)))
+
+
+def route(svg: str) -> str:
+    """The renderer that will draw ``svg``: "librsvg" or "cairosvg"."""
+    if os.environ.get(ROUTE_VARIABLE, "auto") == "cairosvg" or not librsvg.available():
+        return "cairosvg"
+    return "librsvg" if librsvg_draws_same(svg) else "cairosvg"
+
+
+def draw_pdf(svg: str) -> bytes:
+    """One PDF page of ``svg`` at its own size, by :func:`route`'s renderer (cairosvg when librsvg refuses it).
+    Raises what cairosvg raises for an SVG it cannot draw."""
+    data = svg.encode("utf-8")
+    if route(svg) == "librsvg":
+        pdf = librsvg.svg_to_pdf(data)
+        if pdf is not None:
+            return pdf
+    return cairosvg.svg2pdf(bytestring=data, unsafe=False)
