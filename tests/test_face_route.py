@@ -62,13 +62,12 @@ CARD = face(
     '<ellipse cx="33" cy="19" rx="4" ry="2.5" fill="none" stroke="#225" stroke-width="0.4" opacity="0.7"/>'
     + words("Archeon 42: Quay", 2.5, 7, 4.2, "#fff") + words("Pay 3 gold, draw a card.", 2.5, 18, 2.6))
 
-REFERENCES = face(
-    '<defs><symbol id="pip" viewBox="0 0 10 10"><polygon points="5,0 10,10 0,10" fill="#a22"/></symbol>'
-    '<path id="bar" d="M0 0 H6 V1 H0 Z"/></defs>'
-    '<use href="#pip" x="2" y="2" width="8" height="8"/><use href="#pip" x="14" y="2" width="8" height="8"/>'
-    '<use href="#bar" transform="translate(26 5) rotate(20)" fill="#247"/>'
+SHAPES = face(
+    '<polygon points="6,2 10,10 2,10" fill="#a22"/><polygon points="18,2 22,10 14,10" fill="#a22" '
+    'fill-opacity="0.6" stroke="#400" stroke-width="0.3"/>'
+    '<path d="M0 0 H6 V1 H0 Z" transform="translate(26 5) rotate(20)" fill="#247"/>'
     '<polyline points="2,20 10,14 18,22 26,15 38,21" fill="none" stroke="#111" stroke-width="0.5" '
-    'stroke-linejoin="round"/>' + words("use, symbol", 4, 13, 3))
+    'stroke-linejoin="round"/>' + words("polygon, polyline", 4, 13, 3))
 
 
 def media_box(pdf: bytes) -> list[float]:
@@ -81,7 +80,7 @@ def same_page(pdf: bytes, reference: bytes):
 
 
 @needs_librsvg
-@pytest.mark.parametrize("svg", [CARD, REFERENCES], ids=["text-gradients-clip", "use-symbol-polygon"])
+@pytest.mark.parametrize("svg", [CARD, SHAPES], ids=["text-gradients-clip", "polygon-polyline"])
 def test_librsvg_draws_a_face_with_text_as_cairosvg_does(svg):
     assert face_route.route(svg) == "librsvg"
     pdf = face_route.draw_pdf(svg)
@@ -119,6 +118,8 @@ def test_vector_svg_to_pdf_takes_the_route():
     '<mask id="m"><rect width="4" height="4" fill="#fff"/></mask>',
     '<style>rect { fill: red }</style>',
     '<rect width="4" height="4" style="mix-blend-mode: multiply"/>',
+    '<symbol id="s"><rect width="4" height="4"/></symbol><use href="#s"/>',
+    '<clipPath id="c"><rect width="4" height="4" clip-path="url(#c)"/></clipPath>',
 ])
 def test_what_librsvg_draws_otherwise_goes_to_cairosvg(extra):
     assert face_route.route(face(extra)) == "cairosvg"
@@ -161,9 +162,14 @@ def test_the_environment_can_force_cairosvg(monkeypatch):
     assert face_route.route(CARD) == "cairosvg"
 
 
-def test_a_broken_face_is_still_a_drawing_error():
+@pytest.mark.parametrize("svg", [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1mm" height="1mm"><rect width="x"',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><clipPath id="c" clip-path="url(#c)">'
+    '<rect width="5" height="5"/></clipPath><rect width="9" height="9" clip-path="url(#c)"/></svg>',
+], ids=["unclosed", "clip-path-loop"])
+def test_a_face_cairosvg_cannot_draw_is_still_a_drawing_error(svg):
     with pytest.raises(DrawingError):
-        vector.svg_to_pdf('<svg xmlns="http://www.w3.org/2000/svg" width="1mm" height="1mm"><rect width="x"')
+        vector.svg_to_pdf(svg)
 
 
 def _draw_in_child(svg: str) -> bytes:
@@ -172,9 +178,9 @@ def _draw_in_child(svg: str) -> bytes:
 
 @needs_librsvg
 def test_a_forked_worker_draws_after_the_parent_did():
-    parent = face_route.draw_pdf(REFERENCES)
+    parent = face_route.draw_pdf(SHAPES)
     with ProcessPoolExecutor(max_workers=1) as pool:
-        assert pool.submit(_draw_in_child, REFERENCES).result(timeout=60) == parent
+        assert pool.submit(_draw_in_child, SHAPES).result(timeout=60) == parent
 
 
 @pytest.mark.slow

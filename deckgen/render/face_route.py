@@ -4,12 +4,18 @@
 librsvg (in-process, :mod:`deckgen.render.librsvg`) draws a face full of
 glyph outlines four to five times faster than cairosvg, and draws the
 bundled designs within the pixel comparison's threshold of cairosvg's PDF
-(``benchmarks/face_route.py`` measures both).  It is used only for SVGs made
-of the elements measured so (shapes, paths, groups, gradients, clip paths,
-references): an SVG with text, pictures, filters, masks, patterns,
-markers, style sheets or blend modes is drawn by cairosvg, whose drawing of
-those the raster build shares, and so is every SVG when librsvg is missing
-(``DECKGEN_FACE_ROUTE=cairosvg`` forces that) or refuses the SVG.
+(``benchmarks/face_route.py`` measures both).  It draws only SVGs made of
+the elements measured so (shapes, paths, groups, gradients, clip paths).
+cairosvg draws the rest:
+
+* text, pictures, filters, masks, patterns, markers, style sheets and blend
+  modes, which the two draw differently (and the raster build draws with
+  cairosvg);
+* what may refer to itself without end (``<use>``, a clip path that refers
+  to anything): cairosvg reports such a face as one it cannot draw, where
+  librsvg would silently leave the loop out;
+* everything, when librsvg is missing here or refuses the SVG, or when
+  ``DECKGEN_FACE_ROUTE=cairosvg`` is set.
 """
 
 from __future__ import annotations
@@ -23,9 +29,12 @@ from deckgen.render import librsvg
 
 #: The SVG elements librsvg draws as cairosvg does (measured on every bundled design and planted cases).
 LIBRSVG_ELEMENTS = frozenset("""svg g defs path line rect circle ellipse polygon polyline linearGradient
-    radialGradient stop clipPath use symbol title desc metadata""".split())
+    radialGradient stop clipPath title desc metadata""".split())
 #: Properties cairosvg ignores and librsvg honours: an SVG naming one goes to cairosvg.
 _DIFFERING_PROPERTIES = re.compile(r"mix-blend-mode|isolation|paint-order|vector-effect|<!\[CDATA\[")
+#: A clip path that refers to anything: it may refer to itself, which cairosvg reports as a face that cannot
+#: be drawn and librsvg silently leaves out (so does a loop of <use>, left out of LIBRSVG_ELEMENTS).
+_REFERRING_CLIP = re.compile(r"<clipPath\b(?:(?!</clipPath>).)*?(?:url\(|href=)", re.DOTALL)
 _ELEMENT = re.compile(r"<([A-Za-z][\w.:-]*)")
 #: The environment variable that forces a route: "cairosvg", or "auto" (the default).
 ROUTE_VARIABLE = "DECKGEN_FACE_ROUTE"
@@ -33,7 +42,7 @@ ROUTE_VARIABLE = "DECKGEN_FACE_ROUTE"
 
 def librsvg_draws_same(svg: str) -> bool:
     """Whether ``svg`` uses only what librsvg draws as cairosvg does."""
-    if _DIFFERING_PROPERTIES.search(svg):
+    if _DIFFERING_PROPERTIES.search(svg) or _REFERRING_CLIP.search(svg):
         return False
     return all(name in LIBRSVG_ELEMENTS for name in set(_ELEMENT.findall(svg)))
 
