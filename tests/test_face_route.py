@@ -196,3 +196,38 @@ def test_bundled_design_faces_drawn_by_the_route_match_cairosvg(game):
         assert face_route.route(svg) == "librsvg"
         match = same_page(face_route.draw_pdf(svg), cairosvg.svg2pdf(bytestring=svg.encode(), unsafe=False))
         assert match.ok, f"{game}: {match}"
+
+
+STARS = face('<rect width="40" height="25" fill="#0b0f22"/><g fill="#dfe6ff" stroke-opacity="0.5">'
+             + "".join(f'<circle cx="{2 + i * 1.9:.1f}" cy="{3 + (i * 7) % 19}" r="0.6" opacity="0.{3 + i % 6}"/>'
+                       for i in range(20))
+             + '</g><rect x="5" y="5" width="12" height="8" fill="#c84" stroke="#fff" stroke-width="1" '
+               'opacity="0.6"/><g opacity="0.5"><circle cx="30" cy="12" r="5" fill="#8fd0f0"/></g>')
+
+
+def form_count(pdf: bytes) -> int:
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        return sum(1 for o in document.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form")
+
+
+@needs_librsvg
+def test_translucent_shapes_are_drawn_as_cairosvg_draws_them_without_a_form_each():
+    pdf, theirs = face_route.draw_pdf(STARS), cairosvg.svg2pdf(bytestring=STARS.encode(), unsafe=False)
+    assert b"/CreationDate (20000101" in pdf
+    assert form_count(pdf) <= form_count(theirs) + 1  # librsvg alone makes a transparency group per dot
+    assert form_count(librsvg.svg_to_pdf(STARS.encode()) or b"") >= 20
+    match = same_page(pdf, theirs)
+    assert match.ok, str(match)
+
+
+def test_a_shapes_opacity_is_folded_into_the_paint_it_inherits():
+    from deckgen.render.opacity_fold import fold_leaf_opacity
+
+    svg = ('<svg><g fill-opacity="0.5"><circle r="1" opacity="0.5"/><rect width="1" height="1" '
+           'stroke-opacity="0.8" opacity="0.5"/></g><g opacity="0.5"><path d="M0 0"/></g></svg>')
+    folded = fold_leaf_opacity(svg)
+    assert '<circle r="1" fill-opacity="0.25" stroke-opacity="0.5"/>' in folded
+    assert '<rect width="1" height="1" fill-opacity="0.25" stroke-opacity="0.4"/>' in folded
+    assert '<g opacity="0.5"><path d="M0 0"/></g>' in folded  # a group keeps its own (drawn as a group)
+    styled = svg.replace('<path d="M0 0"/>', '<path style="opacity: 0.3" d="M0 0"/>')
+    assert fold_leaf_opacity(styled) == styled

@@ -16,6 +16,9 @@ cairosvg draws the rest:
   librsvg would silently leave the loop out;
 * everything, when librsvg is missing here or refuses the SVG, or when
   ``DECKGEN_FACE_ROUTE=cairosvg`` is set.
+
+A shape's own ``opacity`` reaches librsvg folded into its paint, as cairosvg
+draws it (:mod:`deckgen.render.opacity_fold`): the page stays as small.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import re
 import cairosvg
 
 from deckgen.render import librsvg
+from deckgen.render.opacity_fold import fold_leaf_opacity
 
 #: The SVG elements librsvg draws as cairosvg does (measured on every bundled design and planted cases).
 LIBRSVG_ELEMENTS = frozenset("""svg g defs path line rect circle ellipse polygon polyline linearGradient
@@ -57,9 +61,8 @@ def route(svg: str) -> str:
 def draw_pdf(svg: str) -> bytes:
     """One PDF page of ``svg`` at its own size, by :func:`route`'s renderer (cairosvg when librsvg refuses it).
     Raises what cairosvg raises for an SVG it cannot draw."""
-    data = svg.encode("utf-8")
     if route(svg) == "librsvg":
-        pdf = librsvg.svg_to_pdf(data)
+        pdf = librsvg.svg_to_pdf(fold_leaf_opacity(svg).encode("utf-8"))
         if pdf is not None:
             return pdf
-    return cairosvg.svg2pdf(bytestring=data, unsafe=False)
+    return cairosvg.svg2pdf(bytestring=svg.encode("utf-8"), unsafe=False)
