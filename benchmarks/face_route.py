@@ -12,7 +12,7 @@ For each design (a game's distinct faces in one language, as the build renders t
   keeps cairosvg for the rest and draws glyphs as shared PDF forms;
 * ``chosen``: :func:`deckgen.render.face_route.draw_pdf`, what ``svg_to_pdf`` now calls.
 
-Times are CPU milliseconds per face (user + system, of this process and of the rsvg-convert
+The size is that of the one-page PDF (before it is placed as a form).  Times are CPU milliseconds per face (user + system, of this process and of the rsvg-convert
 processes), each face the fastest of ``--repeat`` runs, and wall milliseconds beside them.  Each
 route's PDF of ``--compare`` faces per design (every face with ``--compare 0``) is rendered by poppler
 at 300 dpi and compared with cairosvg's by tests/pixelmatch.py (its threshold: ΔE2000 ≤ 2 on 99.9 % of
@@ -113,6 +113,7 @@ def _cpu() -> float:
 class RouteResult:
     cpu_ms: list[float] = field(default_factory=list)
     wall_ms: list[float] = field(default_factory=list)
+    size: list[int] = field(default_factory=list)
     compared: int = 0
     matching: int = 0
     lowest_share: float = 1.0
@@ -154,6 +155,7 @@ def measure(faces: list[str], repeat: int, compare: int) -> dict[str, RouteResul
             result = results[name]
             result.cpu_ms.append(best_cpu * 1000)
             result.wall_ms.append(best_wall * 1000)
+            result.size.append(len(pdf))
             if compare and index >= compare or name == "no glyphs":
                 continue
             pixels = pixelmatch.pdf_page_pixels(pdf, 1, 300)
@@ -170,12 +172,14 @@ def measure(faces: list[str], repeat: int, compare: int) -> dict[str, RouteResul
 def report(label: str, faces: int, results: dict[str, RouteResult]) -> None:
     base = results["cairosvg"].cpu
     print(f"\n{label}: {faces} distinct faces")
-    print(f"  {'route':<14} {'CPU ms/face':>11} {'wall ms/face':>12} {'speed-up':>8}   pixels vs cairosvg at 300 dpi")
+    print(f"  {'route':<14} {'CPU ms/face':>11} {'wall ms/face':>12} {'speed-up':>8} {'KB/face':>8}   "
+          "pixels vs cairosvg at 300 dpi")
     for name, r in results.items():
         pixels = ("(not drawn the same: a floor)" if name == "no glyphs" else
                   f"{r.matching}/{r.compared} within threshold; lowest share {r.lowest_share:.4%}, "
                   f"worst block ΔE {r.worst_block:.2f}")
-        print(f"  {name:<14} {r.cpu:11.1f} {r.wall:12.1f} {base / r.cpu:7.2f}x   {pixels}")
+        print(f"  {name:<14} {r.cpu:11.1f} {r.wall:12.1f} {base / r.cpu:7.2f}x {sum(r.size) / len(r.size) / 1024:8.1f}   "
+              f"{pixels}")
 
 
 def whole_build_faces() -> dict[str, int]:
@@ -208,6 +212,7 @@ def main() -> None:
         faces = faces[:args.faces] if args.faces else faces
         results = measure(faces, args.repeat, args.compare)
         report(f"{game} ({args.lang})", len(faces), results)
+        sys.stdout.flush()
         per_face[game] = {name: r.cpu for name, r in results.items()}
     if args.estimate:
         counts = whole_build_faces()

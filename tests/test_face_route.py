@@ -9,7 +9,6 @@ of the bundled games is marked slow.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import io
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -144,7 +143,6 @@ def test_fallback_to_cairosvg_when_librsvg_is_missing(monkeypatch):
     real = cairosvg.svg2pdf
     monkeypatch.setattr(face_route.cairosvg, "svg2pdf", lambda **kw: calls.append(1) or real(**kw))
     monkeypatch.setattr(ctypes, "CDLL", missing)
-    monkeypatch.setattr(ctypes.util, "find_library", lambda name: None)
     librsvg._libraries.cache_clear()
     try:
         assert not librsvg.available()

@@ -4,7 +4,9 @@ librsvg (Debian ``librsvg2-2``, the library behind ``rsvg-convert``) parses
 and draws in native code, several times faster than cairosvg's Python on
 faces full of glyph outlines.  It is reached through :mod:`ctypes`, with
 cairo's PDF surface created through the same system ``libcairo.so.2`` that
-librsvg draws with.  :func:`available` says whether both libraries load here;
+librsvg draws with (by their Linux sonames, so that both are the one
+library; elsewhere this route is not used).  :func:`available` says whether
+both libraries load here;
 :func:`svg_to_pdf` returns None for an SVG librsvg will not draw (no size of
 its own, a parse error), so that the caller can fall back to cairosvg.
 
@@ -17,7 +19,7 @@ nothing outside the SVG; its default limits on XML and references apply.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
+import sys
 from functools import lru_cache
 from typing import Any
 
@@ -47,10 +49,13 @@ class _Libraries:
     """The three system libraries, with the signatures of the functions used."""
 
     def __init__(self) -> None:
-        self.rsvg = ctypes.CDLL(ctypes.util.find_library("rsvg-2") or "librsvg-2.so.2")
-        self.cairo = ctypes.CDLL(ctypes.util.find_library("cairo") or "libcairo.so.2")
-        self.gobject = ctypes.CDLL(ctypes.util.find_library("gobject-2.0") or "libgobject-2.0.so.0")
-        self.glib = ctypes.CDLL(ctypes.util.find_library("glib-2.0") or "libglib-2.0.so.0")
+        if not sys.platform.startswith("linux"):
+            raise OSError("librsvg is used on Linux only")
+        self.rsvg = ctypes.CDLL("librsvg-2.so.2")
+        # by its soname, the very library librsvg was loaded with, so a cairo_t passes from one to the other
+        self.cairo = ctypes.CDLL("libcairo.so.2")
+        self.gobject = ctypes.CDLL("libgobject-2.0.so.0")
+        self.glib = ctypes.CDLL("libglib-2.0.so.0")
         p, d = ctypes.c_void_p, ctypes.c_double
         self._sign(self.rsvg, "rsvg_handle_new_from_data", p, [ctypes.c_char_p, ctypes.c_size_t, _ErrorOut])
         self._sign(self.rsvg, "rsvg_handle_set_dpi", None, [p, d])
@@ -85,7 +90,7 @@ def _libraries() -> _Libraries | None:
 
 
 def available() -> bool:
-    """Whether librsvg (2.52 or later) and cairo load in this process."""
+    """Whether librsvg (2.52 or later) and cairo load in this process (on Linux)."""
     return _libraries() is not None
 
 
