@@ -171,7 +171,7 @@ def measure(faces: list[str], repeat: int, compare: int) -> dict[str, RouteResul
 
 def report(label: str, faces: int, results: dict[str, RouteResult]) -> None:
     base = results["cairosvg"].cpu
-    print(f"\n{label}: {faces} distinct faces")
+    print(f"\n{label}: {faces} measured")
     print(f"  {'route':<14} {'CPU ms/face':>11} {'wall ms/face':>12} {'speed-up':>8} {'KB/face':>8}   "
           "pixels vs cairosvg at 300 dpi")
     for name, r in results.items():
@@ -208,10 +208,10 @@ def main() -> None:
     args = parser.parse_args()
     per_face: dict[str, dict[str, float]] = {}
     for game in args.games.split(","):
-        faces = design_faces(game, args.lang)
-        faces = faces[:args.faces] if args.faces else faces
+        every = design_faces(game, args.lang)
+        faces = every[:args.faces] if args.faces else every
         results = measure(faces, args.repeat, args.compare)
-        report(f"{game} ({args.lang})", len(faces), results)
+        report(f"{game} ({args.lang}, {len(every)} distinct faces)", len(faces), results)
         sys.stdout.flush()
         per_face[game] = {name: r.cpu for name, r in results.items()}
     if args.estimate:
