@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import cairosvg
 import pytest
 
 from deckgen.outputs.plan import PlannedFile, Selection
@@ -24,15 +23,15 @@ SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="30mm" viewB
 
 @pytest.fixture
 def draws(monkeypatch) -> list[str]:
-    """Every SVG cairosvg is asked to draw as a PDF, with this process's memo empty."""
+    """Every SVG the face route is asked to draw as a PDF (librsvg or cairosvg), with this process's memo empty."""
     calls: list[str] = []
-    real = cairosvg.svg2pdf
+    real = vector.draw_pdf
 
-    def counting(*args, **kwargs):
-        calls.append(kwargs.get("bytestring", b"").decode())
-        return real(*args, **kwargs)
+    def counting(svg):
+        calls.append(svg)
+        return real(svg)
 
-    monkeypatch.setattr(cairosvg, "svg2pdf", counting)
+    monkeypatch.setattr(vector, "draw_pdf", counting)
     monkeypatch.setattr(vector, "_DRAWN", {})
     return calls
 

@@ -1,6 +1,6 @@
-"""Place SVG faces as vector graphics on PDF pages: cairosvg draws, pikepdf composes.
+"""Place SVG faces as vector graphics on PDF pages: librsvg or cairosvg draws, pikepdf composes.
 
-Each distinct SVG is drawn once by cairosvg into a one-page PDF, which
+Each distinct SVG is drawn once (by :mod:`deckgen.render.face_route`'s renderer) into a one-page PDF, which
 becomes a form XObject of the output; every page then places forms with a
 transformation (position and scale, in millimetres) and an optional clip
 rectangle.  Text in the SVGs is already glyph outlines, so the output needs
@@ -17,6 +17,7 @@ from typing import Any, Callable
 import pikepdf
 
 from deckgen.layout.papers import MM_TO_PT
+from deckgen.render.face_route import draw_pdf
 from deckgen.render.raster import drawing
 
 MM = MM_TO_PT  # points per millimetre
@@ -108,9 +109,7 @@ def svg_to_pdf(svg: "str | KnownSvg") -> bytes:
     found = _kept(digest, store)
     if found is None:
         text = svg
-        import cairosvg  # here, not above: loading cairo costs half a second a build with nothing to draw
-
-        found = drawing(lambda: cairosvg.svg2pdf(bytestring=text.encode("utf-8"), unsafe=False))
+        found = drawing(lambda: draw_pdf(text))
         if store is not None:
             store.put_bytes(DRAWN_KIND, _drawn_key(digest), found)
         _remember(digest, found)
@@ -120,7 +119,9 @@ def svg_to_pdf(svg: "str | KnownSvg") -> bytes:
 def _drawn_key(digest: str) -> str:
     from deckgen.render.store import drawer_id, drawn_key
 
-    return drawn_key(digest, drawer_id())
+    from deckgen.render.face_route import route_id
+
+    return drawn_key(digest, f"{drawer_id()}; {route_id()}")
 
 
 def _kept(digest: str, store) -> bytes | None:
