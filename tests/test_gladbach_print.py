@@ -123,6 +123,7 @@ def test_every_font_embedded(built):
     assert with_text >= 2  # the deck sheets' slug lines; boards and cards draw their words as outlines
 
 
+@pytest.mark.slow  # the whole game checked end to end (CI runs it); the _check tests below hold its parts
 def test_check_passes():
     result = CliRunner().invoke(main, ["check", "gladbach", "--project", str(ROOT)])
     assert result.exit_code == 0, result.output
@@ -244,7 +245,7 @@ def test_check_reports_board_text_that_does_not_fit(gladbach_copy):
              for l in lines]
     lang.write_text("\n".join(lines) + "\n", encoding="utf-8")
     line = next(i for i, l in enumerate(lines) if l.strip().startswith("board.chips:")) + 1
-    result = CliRunner().invoke(main, ["check", "--project", str(gladbach_copy)])
+    result = CliRunner().invoke(main, ["check", "--lang", "de", "--project", str(gladbach_copy)])  # the planted language
     assert result.exit_code == 2
     assert any(l.startswith(f"data/gladbach/lang/de.yaml:{line}:") and "strings.board.chips: does not fit" in l
                and "templates/gladbach/board.svg.j2:" in l for l in result.output.splitlines()), result.output
