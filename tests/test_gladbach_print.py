@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from deckgen.build import BuildOptions, build
+from deckgen.outputs.extra import plan_build
 from deckgen.cli import main
 from deckgen.documents import tile_plan
 from deckgen.games.gladbach.engine import CARD_KINDS
@@ -32,17 +33,25 @@ def box_mm(box) -> tuple[float, ...]:
     return tuple(round(float(v) * PT, 2) for v in (box.left, box.bottom, box.right, box.top))
 
 
+def kit_options(out: Path, booklets: bool) -> BuildOptions:
+    return BuildOptions(paper="a4", dpi=72, out=out, languages=LANGS, booklets=booklets)
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory, project):
-    """The whole gladbach kit in English and Russian at 72 dpi."""
+    """The gladbach kit in English and Russian at 72 dpi, but for the rule booklets (test_files_written takes
+    their names from the build's plan; tests/test_rulebook.py and the slow tests/test_rulebooks.py build
+    booklets and look at their fonts)."""
     out = tmp_path_factory.mktemp("gladbach")
-    written = build(project, ["gladbach"], BuildOptions(paper="a4", dpi=72, out=out, languages=LANGS))
+    written = build(project, ["gladbach"], kit_options(out, booklets=False))
     return out / "gladbach", written
 
 
-def test_files_written(built):
+def test_files_written(built, project):
     folder, written = built
-    names = {p.name for p in written}
+    # what a whole build writes, booklets included, is what it plans (tests/test_outputs.py: plan == build)
+    names = {p.path.name for p in plan_build(project, ["gladbach"], kit_options(folder.parent, booklets=True))}
+    assert {p.name for p in written} == {n for n in names if "-rules-" not in n}
     expected = {"gladbach-a4.pdf", "gladbach-cards.pdf", "gladbach-tuckbox-a3.pdf"}  # no words: built once
     # 152 cards make a box 50 mm deep: its net needs A3
     for lang in LANGS:
@@ -123,6 +132,7 @@ def test_every_font_embedded(built):
     assert with_text >= 2  # the deck sheets' slug lines; boards and cards draw their words as outlines
 
 
+@pytest.mark.slow  # the whole game checked end to end (CI runs it); the _check tests below hold its parts
 def test_check_passes():
     result = CliRunner().invoke(main, ["check", "gladbach", "--project", str(ROOT)])
     assert result.exit_code == 0, result.output
@@ -244,7 +254,7 @@ def test_check_reports_board_text_that_does_not_fit(gladbach_copy):
              for l in lines]
     lang.write_text("\n".join(lines) + "\n", encoding="utf-8")
     line = next(i for i, l in enumerate(lines) if l.strip().startswith("board.chips:")) + 1
-    result = CliRunner().invoke(main, ["check", "--project", str(gladbach_copy)])
+    result = CliRunner().invoke(main, ["check", "--lang", "de", "--project", str(gladbach_copy)])  # the planted language
     assert result.exit_code == 2
     assert any(l.startswith(f"data/gladbach/lang/de.yaml:{line}:") and "strings.board.chips: does not fit" in l
                and "templates/gladbach/board.svg.j2:" in l for l in result.output.splitlines()), result.output

@@ -42,30 +42,44 @@ def classic():
     return project, game, project.descriptor(game).data_for(game)
 
 
+class _Rendered(dict):
+    """(lang, paper) -> (the rendered document, the tables its template laid out), each rendered when first
+    asked for (a run that leaves the slow papers out never draws them)."""
+
+    def __init__(self, classic):
+        super().__init__()
+        self.classic = classic
+
+    def __missing__(self, key):
+        project, game, data = self.classic
+        lang, paper = key
+        spec = next(s for s in game.documents.values() if s.kind == "classic-locations")
+        tables: list = []
+        original = table_module.layout_table
+
+        def recording(*args, **kwargs):
+            result = original(*args, **kwargs)
+            tables.append(result)
+            return result
+
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(table_module, "layout_table", recording)
+            self[key] = (render_document(project, game, spec, lang, paper, data), list(tables))
+        return self[key]
+
+
 @pytest.fixture(scope="module")
 def rendered(classic):
     """(lang, paper) -> (the rendered document, the tables its template laid out)."""
-    project, game, data = classic
-    spec = next(s for s in game.documents.values() if s.kind == "classic-locations")
-    tables: list = []
-    original = table_module.layout_table
-
-    def recording(*args, **kwargs):
-        result = original(*args, **kwargs)
-        tables.append(result)
-        return result
-
-    out = {}
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(table_module, "layout_table", recording)
-        for paper in PAPERS_MM:
-            for lang in LANGS:
-                tables.clear()
-                out[lang, paper] = (render_document(project, game, spec, lang, paper, data), list(tables))
-    return out
+    return _Rendered(classic)
 
 
-@pytest.mark.parametrize("paper", list(PAPERS_MM))
+#: The fast suite lays the sheet out on A4 in every language; Letter (the same drawing on another page,
+#: another four layouts) runs in the slow suite (test_classic_print draws a Letter sheet in the fast one).
+PAPERS = [pytest.param(paper, marks=[pytest.mark.slow] if paper != "a4" else []) for paper in PAPERS_MM]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_sheet_renders_landscape_without_problems(rendered, lang, paper):
     doc, _ = rendered[lang, paper]
@@ -75,7 +89,7 @@ def test_sheet_renders_landscape_without_problems(rendered, lang, paper):
     assert "<text" not in doc.svg  # words are glyph outlines
 
 
-@pytest.mark.parametrize("paper", list(PAPERS_MM))
+@pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_table_fits_the_page_in_readable_type(rendered, classic, lang, paper):
     _, _, data = classic
@@ -90,7 +104,7 @@ def test_table_fits_the_page_in_readable_type(rendered, classic, lang, paper):
     assert tops == sorted(tops) and all(h > 0 for _, h in main.rows)
 
 
-@pytest.mark.parametrize("lang,paper", [("en", "a4"), ("ru", "letter")])
+@pytest.mark.parametrize("lang,paper", [("en", "a4"), pytest.param("ru", "letter", marks=pytest.mark.slow)])
 def test_pdf_is_one_landscape_page_of_the_paper(rendered, lang, paper):
     doc, _ = rendered[lang, paper]
     files = document_files(doc, paper, "Local rules")

@@ -1,8 +1,8 @@
 """The bundled games' rule booklets: every language checks clean, builds, and reads in its own language.
 
 tests/test_rulebook.py tests the booklet machinery on a small project; this
-file tests the texts that ship.  Checking all sixteen sources is quick; one
-booklet is built in the fast suite, all sixteen in the slow one.
+file tests the texts that ship, whole: all sixteen sources checked and built, in
+the slow suite (CI runs it; `deckgen check` checks them too).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ def data_of(project, game_id):
     return game, project.descriptor(game).data_for(game)
 
 
+@pytest.mark.slow  # all sixteen shipped sources checked whole (CI runs it; `deckgen check` does too)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_language_checks_clean(project, game_id):
     """Same sections and directives as English, every example judged right, glossary kept, glyphs present."""

@@ -128,7 +128,7 @@ def small_png() -> bytes:
 ])
 def test_active_content_is_refused_at_its_template_line(project, markup, phrase):
     line = plant(project, markup)
-    refused(run("check", "--project", project), line, phrase)
+    refused(run("check", "--project", project, "--lang", "en"), line, phrase)
 
 
 @pytest.mark.parametrize("inner,phrase", [
@@ -143,7 +143,7 @@ def test_active_content_is_refused_at_its_template_line(project, markup, phrase)
 ])
 def test_an_embedded_svg_is_checked_like_a_face(project, inner, phrase):
     line = plant(project, f'<image width="5" height="5" href="{data_uri("image/svg+xml", inner.encode())}"/>')
-    refused(run("check", "--project", project), line, "the embedded picture 'data:image/svg+xml;base64,", phrase)
+    refused(run("check", "--project", project, "--lang", "en"), line, "the embedded picture 'data:image/svg+xml;base64,", phrase)
 
 
 def test_an_embedded_svg_in_css_and_percent_encoding_is_checked_too(project):
@@ -151,7 +151,7 @@ def test_an_embedded_svg_in_css_and_percent_encoding_is_checked_too(project):
     from urllib.parse import quote
 
     line = plant(project, f'<rect width="5" height="5" style="fill: url(\'data:image/svg+xml,{quote(inner)}\')"/>')
-    refused(run("check", "--project", project), line, "in the embedded SVG: href 'http://example.com/x.svg#a'")
+    refused(run("check", "--project", project, "--lang", "en"), line, "in the embedded SVG: href 'http://example.com/x.svg#a'")
 
 
 def test_a_use_of_an_embedded_svg_document_is_checked(project):
@@ -159,13 +159,13 @@ def test_a_use_of_an_embedded_svg_document_is_checked(project):
 
     inner = quote('<svg xmlns="http://www.w3.org/2000/svg"><g id="a" onclick="alert(1)"/></svg>')
     line = plant(project, f'<use href="data:image/svg+xml,{inner}#a"/>')
-    refused(run("check", "--project", project), line, "in the embedded SVG: the event attribute onclick=")
+    refused(run("check", "--project", project, "--lang", "en"), line, "in the embedded SVG: the event attribute onclick=")
 
 
 def test_data_that_is_no_picture_is_refused(project):
     line = plant(project, f'<a href="{data_uri("text/html", b"<b>hi</b><script>alert(1)</script>")}">'
                           f'<rect width="1" height="1"/></a>')
-    refused(run("check", "--project", project), line, "not a PNG, JPEG, GIF or WebP picture")
+    refused(run("check", "--project", project, "--lang", "en"), line, "not a PNG, JPEG, GIF or WebP picture")
 
 
 def test_a_small_embedded_picture_and_local_references_pass(project):
@@ -173,7 +173,7 @@ def test_a_small_embedded_picture_and_local_references_pass(project):
                    f'xmlns:xlink="http://www.w3.org/1999/xlink"/>'
                    f'<image width="5" height="5" href="{data_uri("image/png", small_png())}"/>'
                    f'<style>rect {{ fill: url(#dot) }}</style>')
-    result = run("check", "--project", project)
+    result = run("check", "--project", project, "--lang", "en")
     assert result.exit_code == 0, result.output
 
 
@@ -202,12 +202,12 @@ def test_exported_svg_is_inert_and_an_active_face_is_not_exported(project, tmp_p
 def test_too_many_elements_are_refused_naming_the_limit(project):
     set_limits(project, svg_elements=300)
     line = plant(project, '{% for i in range(400) %}<rect width="1" height="1"/>{% endfor %}')
-    refused(run("check", "--project", project), line, "more than 300 elements", "(limits.svg_elements in deckgen.yaml)")
+    refused(run("check", "--project", project, "--lang", "en"), line, "more than 300 elements", "(limits.svg_elements in deckgen.yaml)")
 
 
 def test_elements_nested_too_deep_are_refused(project):
     line = plant(project, "{% for i in range(300) %}<g>{% endfor %}{% for i in range(300) %}</g>{% endfor %}")
-    refused(run("check", "--project", project), line, "nested more than 100 deep", "(limits.svg_depth in deckgen.yaml)")
+    refused(run("check", "--project", project, "--lang", "en"), line, "nested more than 100 deep", "(limits.svg_depth in deckgen.yaml)")
 
 
 def test_a_use_loop_is_refused_not_a_recursion_error(project, tmp_path):
@@ -218,7 +218,7 @@ def test_a_use_loop_is_refused_not_a_recursion_error(project, tmp_path):
 
 def test_a_use_of_its_own_parent_is_a_loop(project):
     line = plant(project, '<g id="A"><rect width="1" height="1"/><use href="#A"/></g>')
-    refused(run("check", "--project", project), line, "<use> copies itself without end (#A → #A)")
+    refused(run("check", "--project", project, "--lang", "en"), line, "<use> copies itself without end (#A → #A)")
 
 
 def test_a_use_fan_out_is_refused_before_drawing(project, tmp_path, monkeypatch):
@@ -240,7 +240,7 @@ def test_a_use_fan_out_is_refused_before_drawing(project, tmp_path, monkeypatch)
 def test_a_huge_embedded_picture_is_refused_from_its_header(project):
     """A 64 KB PNG of 23000 x 23000 pixels took 2.1 GB per drawing process."""
     line = plant(project, f'<image width="5" height="5" href="{data_uri("image/png", png(23000, 23000))}"/>')
-    refused(run("check", "--project", project), line, "the embedded picture 'data:image/png;base64,",
+    refused(run("check", "--project", project, "--lang", "en"), line, "the embedded picture 'data:image/png;base64,",
             "more than the limit of 40000000 pixels (limits.picture_pixels in deckgen.yaml)")
 
 
@@ -248,20 +248,20 @@ def test_the_picture_limit_counts_copies(project):
     set_limits(project, picture_pixels=5000)
     line = plant(project, f'<defs><image id="p" width="5" height="5" href="{data_uri("image/png", png(50, 50))}"/></defs>'
                           f'<use href="#p"/><use href="#p"/>')
-    refused(run("check", "--project", project), line, "its pictures draw 7500 pixels",
+    refused(run("check", "--project", project, "--lang", "en"), line, "its pictures draw 7500 pixels",
             "(limits.picture_pixels in deckgen.yaml)")
 
 
 def test_a_picture_over_a_lowered_limit_names_its_size(project):
     set_limits(project, picture_pixels=1000)
     line = plant(project, f'<image width="5" height="5" href="{data_uri("image/png", png(50, 40))}"/>')
-    refused(run("check", "--project", project), line, "a picture of 50×40 pixels, more than the limit of 1000")
+    refused(run("check", "--project", project, "--lang", "en"), line, "a picture of 50×40 pixels, more than the limit of 1000")
 
 
 def test_a_truncated_embedded_picture_is_refused(project):
     data = small_png()
     line = plant(project, f'<image width="5" height="5" href="{data_uri("image/png", data[:len(data) // 2])}"/>')
-    refused(run("check", "--project", project), line, "the picture is broken or cut short")
+    refused(run("check", "--project", project, "--lang", "en"), line, "the picture is broken or cut short")
 
 
 # ------------------------------------------------------------------ picture() and fonts
@@ -283,7 +283,7 @@ def test_a_truncated_font_is_refused_at_its_fonts_line(project):
     font = project / "fonts/PTS55F.ttf"
     data = font.read_bytes()
     font.write_bytes(data[: int(len(data) * 0.9)])
-    result = run("check", "--project", project)
+    result = run("check", "--project", project, "--lang", "en")
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     lines = (project / "deckgen.yaml").read_text(encoding="utf-8").splitlines()
