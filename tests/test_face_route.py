@@ -128,7 +128,7 @@ def test_what_librsvg_draws_otherwise_goes_to_cairosvg(extra):
 def test_an_svg_without_its_own_size_falls_back_to_cairosvg(monkeypatch):
     calls = []
     real = cairosvg.svg2pdf
-    monkeypatch.setattr(face_route.cairosvg, "svg2pdf", lambda **kw: calls.append(1) or real(**kw))
+    monkeypatch.setattr(cairosvg, "svg2pdf", lambda **kw: calls.append(1) or real(**kw))
     svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" height="5"/></svg>'
     assert librsvg.svg_to_pdf(svg.encode()) is None
     assert face_route.draw_pdf(svg).startswith(b"%PDF")
@@ -141,7 +141,7 @@ def test_fallback_to_cairosvg_when_librsvg_is_missing(monkeypatch):
 
     calls = []
     real = cairosvg.svg2pdf
-    monkeypatch.setattr(face_route.cairosvg, "svg2pdf", lambda **kw: calls.append(1) or real(**kw))
+    monkeypatch.setattr(cairosvg, "svg2pdf", lambda **kw: calls.append(1) or real(**kw))
     monkeypatch.setattr(ctypes, "CDLL", missing)
     librsvg._libraries.cache_clear()
     try:
