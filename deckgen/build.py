@@ -16,6 +16,10 @@ and each raster by its content: an unchanged card is neither rendered nor
 drawn again, an unchanged output is not written again, and the same
 inputs always give the same bytes.
 
+With more than one worker (``--jobs``, default: the cores) the whole build is one set of jobs
+(:mod:`deckgen.outputs.jobs`): each deck (rendered, drawn and composed), each game's documents and each
+game's booklets is made by one of the worker processes, longest first, all cores busy from the start.
+
 Every file is made by its output generator (:mod:`deckgen.outputs`):
 the build plans every generator of the project (deckgen's own kinds, then
 installed packages', then the project's plugins'), renders every planned
@@ -29,6 +33,7 @@ each game's documents) is done once in the selection's memo
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Callable
@@ -67,9 +72,11 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     selection.memo["context"] = context
     sweep_stale([Path(options.out), *(Path(options.out) / g for g in game_ids),
                  *(cache_folders(context.store.folder) if context.store.folder is not None else ())])
+    workers = options.workers or os.cpu_count() or 1
     try:
-        deck_targets(selection)  # every face rendered and queued, its problems said before anything is composed
-        files = make_files(selection, generators, planned)
+        if workers == 1:
+            deck_targets(selection)  # every face rendered and queued, its problems said before anything is composed
+        files = make_files(selection, generators, planned, workers)  # more workers: each deck a job of its own
     finally:
         context.close()
     made = [path for path, _ in files]
@@ -80,8 +87,8 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     report.unchanged += [path for path, size in files if size is None]
     report.written += [path for path, size in files if size is not None]
     report.bytes += sum(size for _, size in files if size is not None)
-    report.reused = max(0, report.reused - context.pool.drawn)
+    report.reused = max(0, report.reused - context.drawn)
     report.seconds = time.perf_counter() - start
-    report.drawn = context.pool.drawn
+    report.drawn = context.drawn
     return list(report.written)
 

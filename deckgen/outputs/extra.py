@@ -45,12 +45,15 @@ def plan_each(selection: Selection, generators: list) -> list[list[PlannedFile]]
     return found
 
 
-def make_files(selection: Selection, generators: list, planned: list[list[PlannedFile]] | None = None
-               ) -> list[tuple[Path, int | None]]:
+def make_files(selection: Selection, generators: list, planned: list[list[PlannedFile]] | None = None,
+               workers: int = 1) -> list[tuple[Path, int | None]]:
     """Render every file the ``generators`` plan for ``selection`` and, once all rendered without a problem,
     put them all in place through the atomic writer (each goes to a temporary name as soon as it is rendered,
     so no file's bytes are held longer), with what the selection's build context says to do once they are in
-    place; every (path, size) made, size None for a file on disk already (not written again)."""
+    place; every (path, size) made, size None for a file on disk already (not written again).  With
+    ``workers`` > 1 the files are made by that many processes at once (:mod:`deckgen.outputs.jobs`)."""
+    from deckgen.outputs.jobs import render_jobs
+
     pending = PendingFiles()
     sizes: dict[Path, int] = {}
 
@@ -59,14 +62,18 @@ def make_files(selection: Selection, generators: list, planned: list[list[Planne
         sizes[path] = len(data)
 
     try:
-        files = render_files(selection, generators, planned, keep)
+        if workers > 1:
+            plans = planned if planned is not None else [_planned(g, selection) for g in generators]
+            files = render_jobs(selection, generators, plans, keep, workers)
+        else:
+            files = render_files(selection, generators, planned, keep)
     except BaseException:
         pending.discard()
         raise
     context = selection.memo.get("context")
     after = context.after if context is not None else []
     pending.commit([old for gone, _ in after for old in gone],
-                   lambda: [then() for _, then in after if then is not None])
+                   lambda: [context.then(then) for _, then in after])
     return [(path, None if data is None else sizes[path]) for path, data in files]
 
 
