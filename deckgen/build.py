@@ -33,14 +33,13 @@ each game's documents) is done once in the selection's memo
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import Callable
 
 from deckgen.model import Project
 from deckgen.output import cache_folders, sweep_stale
-from deckgen.outputs.context import deck_targets, new_context
+from deckgen.outputs.context import new_context
 from deckgen.outputs.deckfiles import SLUG_FONT, instruction_page, output_paths
 from deckgen.outputs.docfiles import render_documents, render_rulebooks
 from deckgen.outputs.extra import make_files, output_generators, plan_each
@@ -72,11 +71,8 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     selection.memo["context"] = context
     sweep_stale([Path(options.out), *(Path(options.out) / g for g in game_ids),
                  *(cache_folders(context.store.folder) if context.store.folder is not None else ())])
-    workers = options.workers or os.cpu_count() or 1
-    try:
-        if workers == 1:
-            deck_targets(selection)  # every face rendered and queued, its problems said before anything is composed
-        files = make_files(selection, generators, planned, workers)  # more workers: each deck a job of its own
+    try:  # in one process every face is rendered and queued, its problems said, before anything is composed
+        files = make_files(selection, generators, planned, options.workers, faces_first=True)
     finally:
         context.close()
     made = [path for path, _ in files]

@@ -14,7 +14,7 @@ import pytest
 from deckgen.build import BuildOptions, build
 from deckgen.errors import DeckgenError
 from deckgen.loader import load_project
-from deckgen.outputs.jobs import plan_jobs
+from deckgen.outputs.jobs import plan_jobs, worker_count
 from deckgen.outputs.plan import Selection
 from deckgen.scaffold import create_project
 
@@ -61,10 +61,26 @@ def test_each_deck_and_each_games_documents_and_booklets_is_a_job_longest_first(
     generators = output_generators(project)
     jobs, here = plan_jobs(selection, generators, plan_each(selection, generators))
     labels = [job.label for job in jobs]
-    assert labels[0] == "booklets of demo"
-    assert "documents of demo" in labels and sum(job.deck is not None for job in jobs) == 1
+    assert {"booklets of demo", "documents of demo"} <= set(labels)
+    assert sum(job.deck is not None for job in jobs) == 1 and len(jobs) == 3
     assert here == []
     assert [job.cost for job in jobs] == sorted((job.cost for job in jobs), reverse=True)
+    assert worker_count(jobs, 2) == 2 and worker_count(jobs, 8) == 3  # never more processes than jobs
+    assert worker_count(jobs, None) == 1  # by default a small project is made in one process
+
+
+def test_by_default_the_bundled_games_are_made_on_every_core_booklets_first():
+    from conftest import ROOT
+
+    project = load_project(ROOT)
+    selection = Selection(project, tuple(project.games), BuildOptions(out=Path("/tmp/unused"), vector=True))
+    from deckgen.outputs.extra import output_generators, plan_each
+
+    generators = output_generators(project)
+    jobs, _ = plan_jobs(selection, generators, plan_each(selection, generators))
+    assert worker_count(jobs, None) == (os.cpu_count() or 1)
+    assert jobs[0].label == "booklets of archeon"
+    assert {job.label for job in jobs[:4]} == {f"booklets of {game}" for game in project.games}
 
 
 def plant_booklet_problem(root: Path) -> None:
@@ -84,8 +100,26 @@ def test_a_problem_in_one_booklet_is_said_as_one_process_says_it_and_nothing_is_
         with pytest.raises(DeckgenError) as error:
             build(load_project(root), ["demo"], options(out, jobs))
         said.append([str(p) for p in error.value.problems])
-        assert files_under(out) == {} if out.exists() else True
+        assert not out.exists() or files_under(out) == {}
     assert said[0] == said[1] and any("de.md" in line for line in said[0])
+
+
+def test_a_face_that_cannot_be_printed_is_said_as_one_process_says_it_and_nothing_is_written(starter, tmp_path):
+    import shutil
+
+    root = tmp_path / "project"
+    shutil.copytree(starter, root)
+    front = root / "templates" / "demo" / "front.svg.j2"
+    front.write_text(front.read_text(encoding="utf-8").replace("card.value | string", "card.no_such_field"),
+                     encoding="utf-8")
+    said = []
+    for jobs in (1, 2):
+        out = tmp_path / f"out{jobs}"
+        with pytest.raises(DeckgenError) as error:
+            build(load_project(root), ["demo"], replace(options(out, jobs), languages=()))
+        said.append([str(p) for p in error.value.problems])
+        assert not out.exists() or files_under(out) == {}
+    assert said[0] == said[1] and any("front.svg.j2" in line for line in said[0])
 
 
 def test_a_worker_that_dies_is_a_problem_and_nothing_is_written(starter, tmp_path, monkeypatch):

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -23,7 +24,9 @@ from deckgen.errors import DeckgenError, Problem
               help="How backs pages are mirrored: long-edge or short-edge duplex, or none (fronts only).")
 @lang_option
 @out_option("the PDFs")
-@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Rasterizing processes (default: CPUs).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes making decks, documents and booklets at once (default: the cores; 1: all in one "
+                   "process, for a shared laptop).")
 @click.option("--variant", "--faces", "variant", default=None,
               help="Build only this deck variant, e.g. --faces cloud-city (default: every deck and variant).")
 @click.option("--cards", "cards", default=None, metavar="ID,...",
@@ -424,8 +427,10 @@ def clean(out, cache_dir, project_dir):
 @click.option("--preset", default=None, metavar="NAME",
               help="Only the booklets as a print shop wants them (a preset with booklet:, e.g. booklet-x4 or "
                    "booklet-x1a): CMYK PDF/X pages with bleed in OUT/GAME/NAME/.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes making the booklets of several games at once (default: the cores; 1: one process).")
 @project_option
-def rules(games, languages, paper, out, plan_only, draft, preset, project_dir):
+def rules(games, languages, paper, out, plan_only, draft, preset, jobs, project_dir):
     """Build the rule booklets of GAMES (default: all that have data/GAME/rules/).
 
     For each language, writes OUT/GAME/GAME-rules-LANG.pdf (A5 pages in
@@ -456,7 +461,7 @@ def rules(games, languages, paper, out, plan_only, draft, preset, project_dir):
     project = load_for(project_dir, games)
     game_ids = list(games) or list(project.games)
     options = BuildOptions(paper=paper.lower(), out=output_folder(project, out),
-                           languages=chosen_languages(project, languages))
+                           languages=chosen_languages(project, languages), workers=jobs)
     check_options(project, game_ids, options)
     if draft:
         from deckgen.translate.draft import draft_booklets
@@ -477,7 +482,7 @@ def rules(games, languages, paper, out, plan_only, draft, preset, project_dir):
         for line in planned[0]:
             click.echo(line.line())
         return
-    files = make_files(selection, booklets, planned)
+    files = make_files(selection, booklets, planned, jobs or os.cpu_count() or 1)
     for path, _data in files:
         click.echo(f"wrote {path}")
     if not files:

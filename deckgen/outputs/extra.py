@@ -46,12 +46,14 @@ def plan_each(selection: Selection, generators: list) -> list[list[PlannedFile]]
 
 
 def make_files(selection: Selection, generators: list, planned: list[list[PlannedFile]] | None = None,
-               workers: int = 1) -> list[tuple[Path, int | None]]:
+               workers: int | None = 1, faces_first: bool = False) -> list[tuple[Path, int | None]]:
     """Render every file the ``generators`` plan for ``selection`` and, once all rendered without a problem,
     put them all in place through the atomic writer (each goes to a temporary name as soon as it is rendered,
     so no file's bytes are held longer), with what the selection's build context says to do once they are in
     place; every (path, size) made, size None for a file on disk already (not written again).  With
-    ``workers`` > 1 the files are made by that many processes at once (:mod:`deckgen.outputs.jobs`)."""
+    ``workers`` > 1 the files are made by that many processes at once, with None by as many as the machine
+    has cores when that is worth it (:mod:`deckgen.outputs.jobs`); with ``faces_first`` (a build) every deck's
+    faces are rendered, and their problems said, before any file when they are made in one process."""
     from deckgen.outputs.jobs import render_jobs
 
     pending = PendingFiles()
@@ -62,10 +64,14 @@ def make_files(selection: Selection, generators: list, planned: list[list[Planne
         sizes[path] = len(data)
 
     try:
-        if workers > 1:
+        if workers != 1:
             plans = planned if planned is not None else [_planned(g, selection) for g in generators]
-            files = render_jobs(selection, generators, plans, keep, workers)
+            files = render_jobs(selection, generators, plans, keep, workers, faces_first)
         else:
+            if faces_first:
+                from deckgen.outputs.context import deck_targets
+
+                deck_targets(selection)
             files = render_files(selection, generators, planned, keep)
     except BaseException:
         pending.discard()
@@ -73,7 +79,7 @@ def make_files(selection: Selection, generators: list, planned: list[list[Planne
     context = selection.memo.get("context")
     after = context.after if context is not None else []
     pending.commit([old for gone, _ in after for old in gone],
-                   lambda: [context.then(then) for _, then in after])
+                   lambda: [context.then(then) for _, then in after] if context is not None else None)
     return [(path, None if data is None else sizes[path]) for path, data in files]
 
 

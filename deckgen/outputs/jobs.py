@@ -28,7 +28,7 @@ import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -36,11 +36,15 @@ from deckgen.errors import DeckgenError, Problem, unique
 from deckgen.output import inside
 from deckgen.outputs.plan import PlannedFile, Selection
 
-#: Rough seconds of one job of each kind, to hand out the longest first: per card of a deck, per document
-#: page and language, per booklet language (measured on the bundled games, vector; only the order matters).
+#: Rough CPU seconds of the jobs, to hand out the longest first (measured on the bundled games, vector): a
+#: deck's, per card; a document file's; a booklet's (reading order and imposed), per kilobyte of its source.
 COST_PER_CARD = 0.1
 COST_PER_DOCUMENT = 1.5
-COST_PER_BOOKLET = 12.0
+COST_PER_BOOKLET = 1.0
+COST_PER_RULES_KB = 0.3
+
+#: Below this many estimated seconds of jobs a default build (no ``--jobs``) makes them in one process.
+PARALLEL_FROM = 6.0
 
 #: What a forked worker inherited from the build: the selection, its generators and their plans.
 _STATE: dict[str, Any] = {}
@@ -72,20 +76,34 @@ class Done:
 
 
 def render_jobs(selection: Selection, generators: list, plans: list[list[PlannedFile]],
-                keep: Callable[[Path, bytes], None], workers: int) -> list[tuple[Path, bytes | None]]:
+                keep: Callable[[Path, bytes], None], workers: int | None, faces_first: bool = False
+                ) -> list[tuple[Path, bytes | None]]:
     """What :func:`deckgen.outputs.extra.render_files` answers (every planned file in plan order, each file's
-    bytes handed to ``keep`` and answered as ``b""``), made by ``workers`` processes at once; in this process
-    when there is only one job to do."""
+    bytes handed to ``keep`` and answered as ``b""``), made by ``workers`` processes at once (None: the
+    cores, when the jobs are worth a process each, see :func:`worker_count`); in this process when one is
+    enough, every deck's faces rendered first with ``faces_first``."""
     from deckgen.outputs.extra import render_files
 
     jobs, here = plan_jobs(selection, generators, plans)
-    if len(jobs) < 2:
-        if "context" in selection.memo and any(job.deck is not None for job in jobs):
+    count = worker_count(jobs, workers)
+    if count < 2:
+        if faces_first:
             from deckgen.outputs.context import deck_targets
 
             deck_targets(selection)  # every face's problems said first, as a build in one process does
         return render_files(selection, generators, plans, keep)
-    return _Run(selection, generators, plans, keep, jobs, here).run(workers)
+    return _Run(selection, generators, plans, keep, jobs, here).run(count)
+
+
+def worker_count(jobs: list[Job], workers: int | None) -> int:
+    """How many worker processes make ``jobs``: ``workers`` (``--jobs``), but never more than there are jobs;
+    by default as many as the machine has cores, unless all the jobs together are estimated to take less
+    than :data:`PARALLEL_FROM` seconds (a small project: starting the processes would cost more)."""
+    if workers is None:
+        if sum(job.cost for job in jobs) < PARALLEL_FROM:
+            return 1
+        workers = os.cpu_count() or 1
+    return max(1, min(workers, len(jobs)))
 
 
 def plan_jobs(selection: Selection, generators: list, plans: list[list[PlannedFile]]
@@ -120,14 +138,20 @@ def plan_jobs(selection: Selection, generators: list, plans: list[list[PlannedFi
 
 
 def _cost(selection: Selection, generators: list, job: Job) -> float:
+    """The job's estimated CPU seconds (:data:`COST_PER_CARD` and the others)."""
     if job.deck is not None:
         from deckgen.outputs.context import selection_decks
 
         _, deck, _ = selection_decks(selection)[job.deck]
         return COST_PER_CARD * (1 + len(deck.cards)) * (2 if job.files else 1)
-    kinds = {generators[n].kind for n, _ in job.files}
-    each = COST_PER_DOCUMENT if "document" in kinds else COST_PER_BOOKLET / 2  # a booklet: two files
-    return each * len(job.files)
+    if any(generators[n].kind == "document" for n, _ in job.files) or job.game is None:
+        return COST_PER_DOCUMENT * len(job.files)
+    from deckgen.outputs.books import booklet_sources
+    from deckgen.rulebook.files import source_path
+
+    game = selection.project.games[job.game]
+    return sum(COST_PER_BOOKLET + COST_PER_RULES_KB * source_path(game, lang).stat().st_size / 1000
+               for gid, lang in booklet_sources(selection) if gid == job.game)
 
 
 class _Run:
@@ -141,28 +165,57 @@ class _Run:
         self.done: dict[int, Done] = {}
         self.bars: dict[str, Callable[[int], None]] = {}
         self.games_ticked: set[str] = set()
+        self.failing = False  # a deck's faces have a problem: nothing will be written
 
     def run(self, workers: int) -> list[tuple[Path, bytes | None]]:
         _STATE.update(selection=self.selection, generators=self.generators, plans=self.plans)
-        pool = ProcessPoolExecutor(max_workers=min(workers, len(self.jobs)),
-                                   mp_context=multiprocessing.get_context("fork"), initializer=_start_worker)
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_start_worker)
         try:
-            futures: dict[Future, int] = {pool.submit(run_job, job): i for i, job in enumerate(self.jobs)}
-            here = self._make_here()
-            self._collect(futures)
+            self._collect(pool, workers)
         except BaseException:
             _stop(pool)
             raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
             _STATE.clear()
-        return self._answer(here)
+        return self._answer(self._make_here())
+
+    def _collect(self, pool: ProcessPoolExecutor, workers: int) -> None:
+        """Hand out the jobs, longest first, one more than there are workers at a time (a worker never waits
+        for its next job); once a deck's faces have a problem, the jobs left only render their decks' faces
+        (every deck's problems are said, as in one process, without making files that will not be written)."""
+        waiting = list(range(len(self.jobs)))
+        running: dict[Future, int] = {}
+        while waiting or running:
+            while waiting and len(running) <= workers:
+                i = waiting.pop(0)
+                job = self.jobs[i]
+                if self.failing and job.deck is None:
+                    continue
+                running[pool.submit(run_job, replace(job, files=[]) if self.failing else job)] = i
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                i = running.pop(future)
+                job = self.jobs[i]
+                try:
+                    done = future.result()
+                except BrokenProcessPool:  # which of the running jobs it was, the pool does not say
+                    making = ", ".join(self.jobs[k].label for k in sorted({i, *running.values()}))
+                    raise DeckgenError(Problem(None, None, None, "--jobs", f"a process of the build stopped "
+                                               f"(out of memory?) while making {making}: try --jobs 1")) from None
+                done.files = [(nk, self._kept(made)) for nk, made in done.files]
+                self.done[i] = done
+                self.failing = self.failing or any(not p.warning for each in done.deck_problems or () for p in each)
+                self._account(job, done)
 
     def _make_here(self) -> Done:
-        """The plugin kinds' files, made in this process while the workers make the rest."""
+        """The plugin kinds' files, made in this process once the workers are done (as they always were)."""
         from deckgen.outputs.extra import render_one
 
         done = Done()
+        if self.failing:
+            return done
         for n, k in self.here:
             try:
                 made = render_one(self.generators[n], self.selection, self.plans[n][k])
@@ -171,21 +224,6 @@ class _Run:
                 continue
             done.files.append(((n, k), self._kept(made)))
         return done
-
-    def _collect(self, futures: dict[Future, int]) -> None:
-        pending = set(futures)
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                job = self.jobs[futures[future]]
-                try:
-                    done = future.result()
-                except BrokenProcessPool:
-                    raise DeckgenError(Problem(None, None, None, None, f"{job.label}: the process making it "
-                                               f"stopped (out of memory?): try --jobs 1")) from None
-                done.files = [(nk, self._kept(made)) for nk, made in done.files]
-                self.done[futures[future]] = done
-                self._account(job, done)
 
     def _kept(self, made: list[tuple[Path, bytes | None]]) -> list[tuple[Path, bytes | None]]:
         out = self.selection.options.out
@@ -218,6 +256,7 @@ class _Run:
 
     def _tick(self, label: str, total: int, n: int) -> None:
         if label not in self.bars:
+            assert self.context is not None and self.context.progress is not None
             tick = self.context.progress(label, total)
             count = [0]
 
