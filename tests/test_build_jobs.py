@@ -14,7 +14,7 @@ import pytest
 from deckgen.build import BuildOptions, build
 from deckgen.errors import DeckgenError
 from deckgen.loader import load_project
-from deckgen.outputs.jobs import plan_jobs, worker_count
+from deckgen.outputs.jobs import cores, plan_jobs, worker_count
 from deckgen.outputs.plan import Selection
 from deckgen.scaffold import create_project
 
@@ -78,7 +78,7 @@ def test_by_default_the_bundled_games_are_made_on_every_core_booklets_first():
 
     generators = output_generators(project)
     jobs, _ = plan_jobs(selection, generators, plan_each(selection, generators))
-    assert worker_count(jobs, None) == (os.cpu_count() or 1)
+    assert worker_count(jobs, None) == min(cores(), len(jobs))
     assert jobs[0].label == "booklets of archeon"
     assert {job.label for job in jobs[:4]} == {f"booklets of {game}" for game in project.games}
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -482,7 +481,7 @@ def rules(games, languages, paper, out, plan_only, draft, preset, jobs, project_
         for line in planned[0]:
             click.echo(line.line())
         return
-    files = make_files(selection, booklets, planned, jobs or os.cpu_count() or 1)
+    files = make_files(selection, booklets, planned, jobs)
     for path, _data in files:
         click.echo(f"wrote {path}")
     if not files:

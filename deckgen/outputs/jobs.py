@@ -22,6 +22,7 @@ same bytes.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -102,8 +103,16 @@ def worker_count(jobs: list[Job], workers: int | None) -> int:
     if workers is None:
         if sum(job.cost for job in jobs) < PARALLEL_FROM:
             return 1
-        workers = os.cpu_count() or 1
+        workers = cores()
     return max(1, min(workers, len(jobs)))
+
+
+def cores() -> int:
+    """The cores this process may run on (those a container or ``taskset`` leaves it, where the system says)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def plan_jobs(selection: Selection, generators: list, plans: list[list[PlannedFile]]
@@ -169,6 +178,8 @@ class _Run:
 
     def run(self, workers: int) -> list[tuple[Path, bytes | None]]:
         _STATE.update(selection=self.selection, generators=self.generators, plans=self.plans)
+        gc.collect()
+        gc.freeze()  # what the workers inherit stays shared: their collections do not touch (and copy) it
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
                                    initializer=_start_worker)
         try:
@@ -179,6 +190,7 @@ class _Run:
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
             _STATE.clear()
+            gc.unfreeze()
         return self._answer(self._make_here())
 
     def _collect(self, pool: ProcessPoolExecutor, workers: int) -> None:
@@ -344,7 +356,31 @@ def run_job(job: Job) -> Done:
             del context.after[after_from:]
             done.drawn = context.pool.drawn - drawn_from
         done.seconds = time.process_time() - start
+        if done.seconds > LET_GO_AFTER:
+            _let_go()
     return done
+
+
+#: After a job of more CPU seconds than this a worker hands back what it no longer holds (see _let_go).
+LET_GO_AFTER = 2.0
+
+
+def _let_go() -> None:
+    """A worker's memory after a large job: the faces it drew for it (a later job draws its own), the
+    garbage it left, and the freed heap handed back to the system (glibc keeps it otherwise), so that the
+    build's processes together stay small."""
+    import sys
+
+    drawn = getattr(sys.modules.get("deckgen.render.vector"), "_DRAWN", None)
+    if isinstance(drawn, dict):
+        drawn.clear()
+    gc.collect()
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc
+        pass
 
 
 def _forget_documents(selection: Selection, job: Job) -> None:
