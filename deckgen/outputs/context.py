@@ -166,9 +166,18 @@ def _render_one(selection: Selection, game, deck: Deck, lang: str) -> DeckTarget
     target = render_deck(project, game, deck, lang, store, prints, ink=options.ink,
                          on_face=None if options.vector else _drawer(pool, deck, options, renderer),
                          only=options.cards, on_render=None if options.vector else pool.warm)
-    if not any(not p.warning for p in target.problems):  # a refused face may never finish drawing
-        _queue(pool, store, target, options, renderer, project, prints)
+    if not options.vector and not any(not p.warning for p in target.problems):  # a refused face may never
+        _queue(pool, store, target, options, renderer, project, prints)  # finish drawing
     return target
+
+
+def face_svgs(selection: Selection, target: DeckTarget) -> dict[str, str]:
+    """Every face's SVG of ``target`` (to place as vector forms), the remembered faces rendered again only
+    now that a file needs them: a deck whose files are unchanged is never rendered again."""
+    context = build_context(selection)
+    _queue(context.pool, context.store, target, selection.options, context.renderer, selection.project,
+           context.prints)
+    return target.svgs
 
 
 def _drawer(pool, deck: Deck, options: BuildOptions, renderer: str) -> Callable[[str, str, tuple[str, str]], None]:

@@ -23,7 +23,8 @@ from deckgen import __version__
 from deckgen.errors import DeckgenError
 from deckgen.layout.papers import PAPERS_MM, paper_label
 from deckgen.model import Card, Project
-from deckgen.outputs.context import Remember, build_context, deck_target, deck_targets, selection_decks
+from deckgen.outputs.context import (Remember, build_context, deck_target, deck_targets, face_svgs,
+                                     selection_decks)
 from deckgen.outputs.decks import cut_path, deck_owners, tuckbox_net, tuckbox_path
 from deckgen.outputs.plan import PlannedFile, Selection
 from deckgen.outputs.selection import BuildOptions, deck_copies, deck_paths, picked_cards, sheet_cards
@@ -102,7 +103,8 @@ def _compose(selection: Selection, sheets_path: Path) -> DeckFiles:
     if options.vector:
         from deckgen.layout.pdfimage import VectorFace
 
-        faces = {h: VectorFace(t.svgs[h], h) for h in {*t.fronts.values(), *t.backs.values()}}
+        svgs = face_svgs(selection, t)
+        faces = {h: VectorFace(svgs[h], h) for h in {*t.fronts.values(), *t.backs.values()}}
         images = {k: faces[svg] for svg in faces for k in [raster_key(svg, w, h, renderer)]}
     else:
         images = {k: pool.raster(k, w, h) for k in needed}  # pixels waited for and read as each PDF is made
