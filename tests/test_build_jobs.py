@@ -169,3 +169,21 @@ def test_one_job_is_made_in_this_process(starter, tmp_path):
     assert len(plan_jobs(selection, generators, plan_each(selection, generators))[0]) == 1
     build(project, ["demo"], reprint)
     assert [name for name in files_under(out) if name.endswith(".pdf")]
+
+
+def test_an_unchanged_vector_deck_is_not_rendered_again(starter, tmp_path, monkeypatch):
+    import deckgen.outputs.context as context
+
+    out = tmp_path / "out"
+    cached = replace(options(out, 1), use_cache=True, documents=False, vector=True)
+    build(load_project(starter), ["demo"], cached)
+    again = []
+    rendered = context.render_deck
+
+    def counted(*args, **kwargs):
+        again.append(kwargs.get("force", False))
+        return rendered(*args, **kwargs)
+
+    monkeypatch.setattr(context, "render_deck", counted)
+    build(load_project(starter), ["demo"], cached)
+    assert again and not any(again)  # asked (each face remembered), never rendered again by force
