@@ -312,9 +312,10 @@ class _Run:
 
 def _start_worker() -> None:
     """A worker: Ctrl-C is the build's to answer; it draws its own rasters and shows no progress."""
-    from deckgen.render.raster import RasterPool
+    from deckgen.render.raster import RasterPool, draw_here
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    draw_here()
     context = _STATE["selection"].memo.get("context")
     if context is not None:
         context.pool = RasterPool(context.store, 1)
