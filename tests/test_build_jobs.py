@@ -79,8 +79,9 @@ def test_by_default_the_bundled_games_are_made_on_every_core_booklets_first():
     generators = output_generators(project)
     jobs, _ = plan_jobs(selection, generators, plan_each(selection, generators))
     assert worker_count(jobs, None) == min(cores(), len(jobs))
-    assert jobs[0].label == "booklets of archeon"
-    assert {job.label for job in jobs[:4]} == {f"booklets of {game}" for game in project.games}
+    labels = [job.label for job in jobs]
+    assert labels[0] == "booklets of archeon"  # the longest job starts first
+    assert all(labels.index(f"booklets of {game}") < len(jobs) / 3 for game in project.games)
 
 
 def plant_booklet_problem(root: Path) -> None:
