@@ -7,7 +7,7 @@ inherit the loaded project, the plan and the template sandbox as they are (nothi
 template crosses a pipe), and hands them the jobs longest first, so that the booklets, the longest, start at
 once and the many small deck jobs even out the end.  Each file's bytes come back as soon as its job is done and
 go straight to a temporary name (:class:`deckgen.output.PendingFiles`); only once every job is done without a
-problem are they all put in place, as by :func:`deckgen.outputs.extra.render_files` in one process.
+problem are they all put in place, as by :func:`deckgen.outputs.rendering.render_files` in one process.
 
 What runs where: the main process plans, hands out jobs, writes the temporary files, keeps the progress bars
 and the report, and makes the files of a project plugin's output kinds (plugins run where they always ran).
@@ -79,11 +79,11 @@ class Done:
 def render_jobs(selection: Selection, generators: list, plans: list[list[PlannedFile]],
                 keep: Callable[[Path, bytes], None], workers: int | None, faces_first: bool = False
                 ) -> list[tuple[Path, bytes | None]]:
-    """What :func:`deckgen.outputs.extra.render_files` answers (every planned file in plan order, each file's
+    """What :func:`deckgen.outputs.rendering.render_files` answers (every planned file in plan order, each file's
     bytes handed to ``keep`` and answered as ``b""``), made by ``workers`` processes at once (None: the
     cores, when the jobs are worth a process each, see :func:`worker_count`); in this process when one is
     enough, every deck's faces rendered first with ``faces_first``."""
-    from deckgen.outputs.extra import render_files
+    from deckgen.outputs.rendering import render_files
 
     jobs, here = plan_jobs(selection, generators, plans)
     count = worker_count(jobs, workers)
@@ -121,7 +121,7 @@ def plan_jobs(selection: Selection, generators: list, plans: list[list[PlannedFi
     from deckgen.outputs.builtin import BUILTIN
     from deckgen.outputs.context import selection_decks
     from deckgen.outputs.deckfiles import deck_batch, deck_index
-    from deckgen.outputs.extra import _render_order
+    from deckgen.outputs.rendering import _render_order
 
     out = Path(selection.options.out)
     decks = selection_decks(selection)
@@ -223,7 +223,7 @@ class _Run:
 
     def _make_here(self) -> Done:
         """The plugin kinds' files, made in this process once the workers are done (as they always were)."""
-        from deckgen.outputs.extra import render_one
+        from deckgen.outputs.rendering import render_one
 
         done = Done()
         if self.failing:
@@ -287,7 +287,7 @@ class _Run:
 
     def _answer(self, here: Done) -> list[tuple[Path, bytes | None]]:
         """Every file in plan order, or a DeckgenError with the problems in the order one process says them."""
-        from deckgen.outputs.extra import _render_order
+        from deckgen.outputs.rendering import _render_order
 
         deck_jobs = sorted((i for i, job in enumerate(self.jobs) if job.deck is not None),
                            key=lambda i: self.jobs[i].deck or 0)
@@ -325,7 +325,7 @@ def _start_worker() -> None:
 def run_job(job: Job) -> Done:
     """Worker: make the files of ``job`` (its deck rendered first, when it has one)."""
     from deckgen.outputs.context import deck_target, forget_target, target_problems
-    from deckgen.outputs.extra import render_one
+    from deckgen.outputs.rendering import render_one
 
     start = time.process_time()
     selection, generators, plans = _STATE["selection"], _STATE["generators"], _STATE["plans"]
