@@ -38,9 +38,10 @@ from deckgen.output import inside
 from deckgen.outputs.plan import PlannedFile, Selection
 
 #: Rough CPU seconds of the jobs, to hand out the longest first (measured on the bundled games, vector): a
-#: deck's, per card; a document file's; a booklet's (reading order and imposed), per kilobyte of its source.
-COST_PER_CARD = 0.1
-COST_PER_DOCUMENT = 1.5
+#: deck's, per card; a document's, per language (its page is drawn once for all its papers); a booklet's
+#: (reading order and imposed), per language and per kilobyte of its source.
+COST_PER_CARD = 0.05
+COST_PER_DOCUMENT = 3.0
 COST_PER_BOOKLET = 1.0
 COST_PER_RULES_KB = 0.3
 
@@ -154,7 +155,9 @@ def _cost(selection: Selection, generators: list, job: Job) -> float:
         _, deck, _ = selection_decks(selection)[job.deck]
         return COST_PER_CARD * (1 + len(deck.cards)) * (2 if job.files else 1)
     if any(generators[n].kind == "document" for n, _ in job.files) or job.game is None:
-        return COST_PER_DOCUMENT * len(job.files)
+        game = selection.project.games.get(job.game or "")
+        languages = len(selection.options.languages or selection.project.languages)
+        return COST_PER_DOCUMENT * (len(game.documents) * languages if game is not None else len(job.files))
     from deckgen.outputs.books import booklet_sources
     from deckgen.rulebook.files import source_path
 
