@@ -82,11 +82,14 @@ def render_jobs(selection: Selection, generators: list, plans: list[list[Planned
                 ) -> list[tuple[Path, bytes | None]]:
     """What :func:`deckgen.outputs.rendering.render_files` answers (every planned file in plan order, each file's
     bytes handed to ``keep`` and answered as ``b""``), made by ``workers`` processes at once (None: the
-    cores, when the jobs are worth a process each, see :func:`worker_count`); in this process when one is
-    enough, every deck's faces rendered first with ``faces_first``."""
+    cores, when the jobs are worth a process each, see :func:`worker_count`, and the cards are placed as
+    vector forms: rasters are drawn by the drawing pool of one process, which draws a face shared by several
+    decks once); in this process when one is enough, every deck's faces rendered first with ``faces_first``."""
     from deckgen.outputs.rendering import render_files
 
     jobs, here = plan_jobs(selection, generators, plans)
+    if workers is None and not selection.options.vector and any(job.deck is not None for job in jobs):
+        workers = 1  # rasters: one drawing pool shares every face among the decks (a deck's variant, its backs)
     count = worker_count(jobs, workers)
     if count < 2:
         if faces_first:
