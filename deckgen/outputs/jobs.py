@@ -184,6 +184,7 @@ class _Run:
 
     def run(self, workers: int) -> list[tuple[Path, bytes | None]]:
         _STATE.update(selection=self.selection, generators=self.generators, plans=self.plans)
+        _load_drawing()
         gc.collect()
         gc.freeze()  # what the workers inherit stays shared: their collections do not touch (and copy) it
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
@@ -314,6 +315,13 @@ class _Run:
             raise DeckgenError(unique(problems))
         made = {nk: files for done in [*self.done.values(), here] for nk, files in done.files}
         return [file for n, each in enumerate(self.plans) for k in range(len(each)) for file in made[(n, k)]]
+
+
+def _load_drawing() -> None:
+    """Load the drawing and PDF libraries before the fork: every worker has them at once, shared, instead of
+    each loading its own copy."""
+    import deckgen.render.vector  # noqa: F401 - cairosvg and pikepdf
+    import reportlab.pdfgen.canvas  # noqa: F401
 
 
 def _start_worker() -> None:
