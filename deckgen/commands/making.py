@@ -24,8 +24,8 @@ from deckgen.errors import DeckgenError, Problem
 @lang_option
 @out_option("the PDFs")
 @click.option("--jobs", type=click.IntRange(1, 64), default=None,
-              help="Processes making decks, documents and booklets at once (default: the cores; 1: all in one "
-                   "process, for a shared laptop).")
+              help="Processes making decks, documents and booklets at once (default: the cores, for a build "
+                   "large enough to gain; 1: all in one process, for a shared laptop).")
 @click.option("--variant", "--faces", "variant", default=None,
               help="Build only this deck variant, e.g. --faces cloud-city (default: every deck and variant).")
 @click.option("--cards", "cards", default=None, metavar="ID,...",
