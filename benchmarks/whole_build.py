@@ -8,7 +8,8 @@ built there by ``python -m deckgen`` in a fresh process each time:
 * ``one card``: after one card's English name changed.
 
 For each it prints wall seconds, CPU seconds (user + system of the build and its pool), how busy the
-cores were (CPU / (wall × cores)), the peak resident memory of any one process, the size of what was
+cores were (CPU / (wall × cores)), the peak resident memory of any one process and of all the build's
+processes together (sampled; shared pages of forked workers counted in each), the size of what was
 written (``output/`` without its cache) and the size of the cache.  Each figure is the fastest of
 ``--repeat`` runs (default 1: a cold whole build takes minutes).
 
@@ -52,12 +53,33 @@ def copy_project(target: Path) -> Path:
     return target
 
 
+def tree_kib(pid: int, field: str = "VmRSS:") -> int:
+    """The resident memory (KiB) of process ``pid`` and all its descendants, summed (Linux /proc; 0 elsewhere)."""
+    total, todo = 0, [pid]
+    while todo:
+        each = todo.pop()
+        try:
+            with open(f"/proc/{each}/status") as status:
+                total += next((int(line.split()[1]) for line in status if line.startswith(field)), 0)
+            with open(f"/proc/{each}/task/{each}/children") as children:
+                todo += [int(c) for c in children.read().split()]
+        except (OSError, ValueError):
+            continue
+    return total
+
+
 def run(project: Path, out: Path, games: list[str], extra: list[str]) -> dict[str, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "deckgen", "build", *games, "--lang", "all", "--project",
-                           str(project), "--out", str(out), "--quiet", *extra], capture_output=True, text=True,
-                          cwd=project)
+    build = subprocess.Popen([sys.executable, "-m", "deckgen", "build", *games, "--lang", "all", "--project",
+                              str(project), "--out", str(out), "--quiet", *extra], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, cwd=project)
+    summed = 0
+    while build.poll() is None:  # the build's processes together (its workers with it), sampled 4 times a second
+        summed = max(summed, tree_kib(build.pid))
+        time.sleep(0.25)
+    stdout, stderr = build.communicate()
+    proc = subprocess.CompletedProcess(build.args, build.returncode, stdout, stderr)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
@@ -65,7 +87,8 @@ def run(project: Path, out: Path, games: list[str], extra: list[str]) -> dict[st
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     cache = next((c for c in (project / "output" / ".cache", out / ".cache") if c.is_dir()), None)  # the project's
     return {"wall": wall, "cpu": cpu, "busy": cpu / (wall * (os.cpu_count() or 1)),
-            "peak_mib": after.ru_maxrss / 1024, "out_mib": folder_size(out, ".cache") / 2**20,
+            "peak_mib": after.ru_maxrss / 1024, "summed_mib": summed / 1024,
+            "out_mib": folder_size(out, ".cache") / 2**20,
             "cache_mib": folder_size(cache) / 2**20 if cache is not None else 0.0}
 
 
@@ -105,10 +128,11 @@ def main() -> None:
                     best[name] = result
     print(f"whole build ({', '.join(games) or 'all games'}, --lang all{' ' + ' '.join(extra) if extra else ''}; "
           f"{os.cpu_count()} cores; fastest of {args.repeat})")
-    print(f"{'':<10} {'wall s':>8} {'CPU s':>8} {'busy':>6} {'peak MiB':>9} {'output MiB':>11} {'cache MiB':>10}")
+    print(f"{'':<10} {'wall s':>8} {'CPU s':>8} {'busy':>6} {'peak MiB':>9} {'summed MiB':>11} {'output MiB':>11} "
+          f"{'cache MiB':>10}")
     for name, r in best.items():
         print(f"{name:<10} {r['wall']:>8.1f} {r['cpu']:>8.1f} {r['busy']:>6.0%} {r['peak_mib']:>9.0f} "
-              f"{r['out_mib']:>11.1f} {r['cache_mib']:>10.1f}")
+              f"{r['summed_mib']:>11.0f} {r['out_mib']:>11.1f} {r['cache_mib']:>10.1f}")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,10 @@ and each raster by its content: an unchanged card is neither rendered nor
 drawn again, an unchanged output is not written again, and the same
 inputs always give the same bytes.
 
+With more than one worker (``--jobs``, default: the cores) the whole build is one set of jobs
+(:mod:`deckgen.outputs.jobs`): each deck (rendered, drawn and composed), each game's documents and each
+game's booklets is made by one of the worker processes, longest first, all cores busy from the start.
+
 Every file is made by its output generator (:mod:`deckgen.outputs`):
 the build plans every generator of the project (deckgen's own kinds, then
 installed packages', then the project's plugins'), renders every planned
@@ -35,7 +39,7 @@ from typing import Callable
 
 from deckgen.model import Project
 from deckgen.output import cache_folders, sweep_stale
-from deckgen.outputs.context import deck_targets, new_context
+from deckgen.outputs.context import new_context
 from deckgen.outputs.deckfiles import SLUG_FONT, instruction_page, output_paths
 from deckgen.outputs.docfiles import render_documents, render_rulebooks
 from deckgen.outputs.extra import make_files, output_generators, plan_each
@@ -74,9 +78,8 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
         progress.expect(context.store.get("builds", timing_key))
     sweep_stale([Path(options.out), *(Path(options.out) / g for g in game_ids),
                  *(cache_folders(context.store.folder) if context.store.folder is not None else ())])
-    try:
-        targets = deck_targets(selection)  # every face rendered and queued, its problems said before composing
-        files = make_files(selection, generators, planned)
+    try:  # in one process every face is rendered and queued, its problems said, before anything is composed
+        files = make_files(selection, generators, planned, options.workers, faces_first=True)
     finally:
         context.close()
     made = [path for path, _ in files]
@@ -88,10 +91,12 @@ def build(project: Project, game_ids: list[str], options: BuildOptions,
     report.unchanged += [path for path, size in files if size is None]
     report.written += [path for path, size in files if size is not None]
     report.bytes += sum(size for _, size in files if size is not None)
+    targets = selection.memo.get("targets")  # the decks rendered in this process (workers add theirs to the report)
+    here = targets if isinstance(targets, list) else []
     report.vector = options.vector
-    report.rendered = sum(t.rendered for t in targets)
-    report.remembered = sum(t.remembered for t in targets)
-    report.drawn = context.pool.drawn
+    report.rendered += sum(t.rendered for t in here)
+    report.remembered += sum(t.remembered for t in here)
+    report.drawn = context.drawn
     report.reused = max(0, len(report.rasters) - report.drawn)  # of the faces the decks use, those not drawn now
     if isinstance(progress, Job):
         context.store.put("builds", timing_key, progress.record())

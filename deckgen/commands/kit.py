@@ -29,9 +29,11 @@ from deckgen.errors import DeckgenError, Problem
               help="Resolution the cards are rasterized at.")
 @click.option("--dry-run", is_flag=True, help="Print the plan (runs, pages, sheets, files) and make nothing.")
 @click.option("--json", "as_json", is_flag=True, help="With --dry-run: print plan.json instead.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes making decks, documents and booklets at once (default: the cores; 1: one process).")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
-def kit(tables, languages, paper, duplex, printer_file, out, dpi, dry_run, as_json, quiet, project_dir):
+def kit(tables, languages, paper, duplex, printer_file, out, dpi, dry_run, as_json, jobs, quiet, project_dir):
     """Make everything a convention prints: say how many tables of which games in which languages.
 
     Writes into one folder (default output/kit/): plan.pdf and plan.json
@@ -71,7 +73,7 @@ def kit(tables, languages, paper, duplex, printer_file, out, dpi, dry_run, as_js
     from deckgen.project import cache_home
 
     with progress_for(quiet) as progress:
-        written = make_kit(project, plan, folder, progress, dpi=dpi, cache_home=cache_home(project.root))
+        written = make_kit(project, plan, folder, progress, dpi=dpi, workers=jobs, cache_home=cache_home(project.root))
     if not quiet:
         for path in written:
             click.echo(f"wrote {path}")

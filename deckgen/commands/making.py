@@ -25,7 +25,9 @@ from deckgen.project import cache_home
               help="How backs pages are mirrored: long-edge or short-edge duplex, or none (fronts only).")
 @lang_option
 @out_option("the PDFs")
-@click.option("--jobs", type=click.IntRange(1, 64), default=None, help="Rasterizing processes (default: CPUs).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes making decks, documents and booklets at once (default: the cores, for a build "
+                   "large enough to gain; 1: all in one process, for a shared laptop).")
 @click.option("--variant", "--faces", "variant", default=None,
               help="Build only this deck variant, e.g. --faces cloud-city (default: every deck and variant).")
 @click.option("--cards", "cards", default=None, metavar="ID,...",
@@ -344,9 +346,11 @@ def _print_order(summary, planned, as_json: bool, notes) -> None:
 @click.option("--preset", default=None, metavar="NAME",
               help="Only the booklets as a print shop wants them (a preset with booklet:, e.g. booklet-x4 or "
                    "booklet-x1a): CMYK PDF/X pages with bleed in OUT/GAME/NAME/.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=None,
+              help="Processes making the booklets of several games at once (default: the cores; 1: one process).")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but problems.")
 @project_option
-def rules(games, languages, paper, out, plan_only, draft, preset, quiet, project_dir):
+def rules(games, languages, paper, out, plan_only, draft, preset, jobs, quiet, project_dir):
     """Build the rule booklets of GAMES (default: all that have data/GAME/rules/).
 
     For each language, writes OUT/GAME/GAME-rules-LANG.pdf (A5 pages in
@@ -377,7 +381,8 @@ def rules(games, languages, paper, out, plan_only, draft, preset, quiet, project
     project = load_for(project_dir, games)
     game_ids = list(games) or list(project.games)
     options = BuildOptions(paper=paper.lower(), out=output_folder(project, out),
-                           languages=chosen_languages(project, languages), cache_home=cache_home(project.root))
+                          languages=chosen_languages(project, languages), cache_home=cache_home(project.root),
+                          workers=jobs)
     check_options(project, game_ids, options)
     if draft:
         from deckgen.translate.draft import draft_booklets
@@ -400,7 +405,7 @@ def rules(games, languages, paper, out, plan_only, draft, preset, quiet, project
         return
     with progress_for(quiet) as progress:
         selection.memo["progress"] = progress
-        files = make_files(selection, booklets, planned)
+        files = make_files(selection, booklets, planned, jobs)
     for path, _data in files:
         if not quiet:
             click.echo(f"wrote {path}")

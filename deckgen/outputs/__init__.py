@@ -20,8 +20,9 @@ protocol), ``registry`` (which generators a project has), ``decks`` and
 selection renders: the cache, the drawing pool, the rendered faces),
 ``deckfiles`` and ``docfiles`` (composing a deck's files, rendering a
 game's documents), ``shopbooks`` (the rule booklets a print preset's shop
-takes: ``deckgen rules --preset``, ``deckgen export --preset``), ``extra`` (planning, rendering and writing every
-generator's files).
+takes: ``deckgen rules --preset``, ``deckgen export --preset``), ``extra`` (planning and writing every
+generator's files), ``rendering`` (rendering them in one process), ``jobs`` (rendering them as jobs on every
+core).
 """
 
 from deckgen.outputs.plan import OutputGenerator, PlannedFile, Rendered, Selection

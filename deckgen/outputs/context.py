@@ -44,11 +44,35 @@ class BuildContext:
     progress: Progress | None = None
     #: skip a file an earlier build wrote from the same inputs (``deckgen build``; ``rules`` always renders)
     remember: bool = False
-    #: (stale files to remove, what to call) once every file is in place
-    after: list[tuple[list[Path], Callable[[], None] | None]] = field(default_factory=list)
+    #: (stale files to remove, what to call or a :class:`Remember`) once every file is in place
+    after: list[tuple[list[Path], Callable[[], None] | Remember | None]] = field(default_factory=list)
+    #: faces drawn by the build's worker processes (:mod:`deckgen.outputs.jobs`), besides this pool's
+    drawn_elsewhere: int = 0
+
+    @property
+    def drawn(self) -> int:
+        """Faces drawn as rasters by this build, in any process."""
+        return self.pool.drawn + self.drawn_elsewhere
+
+    def then(self, what: Callable[[], None] | Remember | None) -> None:
+        """Do ``what`` (an entry of :attr:`after`) now that every file is in place."""
+        if isinstance(what, Remember):
+            self.store.put(what.kind, what.key, what.value)
+        elif what is not None:
+            what()
 
     def close(self) -> None:
         self.pool.close()
+
+
+@dataclass(frozen=True)
+class Remember:
+    """An entry to keep in the cache once every file is in place (a build record): plain data, so a worker
+    process of the build (:mod:`deckgen.outputs.jobs`) can hand it back to the build."""
+
+    kind: str
+    key: str
+    value: dict
 
 
 def build_context(selection: Selection) -> BuildContext:
@@ -87,30 +111,76 @@ def deck_targets(selection: Selection) -> list[DeckTarget]:
     return found
 
 
+def deck_target(selection: Selection, index: int) -> DeckTarget:
+    """Deck ``index`` of the selection's decks (:func:`~deckgen.outputs.selection.build_decks`) alone, its faces
+    rendered and queued (once; a job of the build renders its deck this way, not every deck); its problems in
+    ``target.problems`` (see :func:`target_problems`)."""
+    if "targets" in selection.memo and not isinstance(selection.memo["targets"], DeckgenError):
+        return selection.memo["targets"][index]
+    one = selection.memo.setdefault("target_of", {})
+    if index not in one:
+        game, deck, lang = selection_decks(selection)[index]
+        one[index] = _render_one(selection, game, deck, lang)
+    return one[index]
+
+
+def forget_target(selection: Selection, index: int) -> None:
+    """Let go of deck ``index``'s rendered faces (its files are made)."""
+    selection.memo.get("target_of", {}).pop(index, None)
+
+
+def selection_decks(selection: Selection) -> list[tuple]:
+    """(game, deck, language) of every deck the selection renders, in build order (worked out once)."""
+    if "build_decks" not in selection.memo:
+        selection.memo["build_decks"] = build_decks(selection.project, list(selection.game_ids), selection.options)
+    return selection.memo["build_decks"]
+
+
+def target_problems(selection: Selection, target: DeckTarget) -> tuple[list[Problem], list[Problem], list[Problem]]:
+    """What keeps ``target``'s cards from being printed: its faces' problems, its size on the paper, its words
+    (as :func:`deck_targets` says them for every deck: all faces', then all sizes', then all words')."""
+    return (list(target.problems), _plan_problems(selection.project, [target], selection.options),
+            _translation_problems([target]))
+
+
 def _render_targets(selection: Selection) -> list[DeckTarget]:
-    project, options = selection.project, selection.options
     context = build_context(selection)
-    store, prints, pool, renderer = context.store, context.prints, context.pool, context.renderer
-    decks = build_decks(project, list(selection.game_ids), options)
+    decks = selection_decks(selection)
     ticker = context.progress("rendering", len(decks)) if context.progress else None
     targets: list[DeckTarget] = []
-    problems: list[Problem] = []
     for game, deck, lang in decks:
-        target = render_deck(project, game, deck, lang, store, prints, ink=options.ink,
-                             on_face=None if options.vector else _drawer(pool, deck, options, renderer),
-                             only=options.cards, on_render=None if options.vector else pool.warm)
-        targets.append(target)
-        problems += target.problems
-        if not any(not p.warning for p in target.problems):  # a refused face may never finish drawing
-            _queue(pool, store, target, options, renderer, project, prints)
+        targets.append(_render_one(selection, game, deck, lang))
         if ticker:
             ticker(1, game=game.id)
-    problems += _plan_problems(project, targets, options)
+    problems = [p for t in targets for p in t.problems]
+    problems += _plan_problems(selection.project, targets, selection.options)
     problems += _translation_problems(targets)
     errors = [p for p in unique(problems) if not p.warning]
     if errors:
         raise DeckgenError(errors)
     return targets
+
+
+def _render_one(selection: Selection, game, deck: Deck, lang: str) -> DeckTarget:
+    """One deck in one language, its faces rendered and (as rasters) queued for drawing."""
+    project, options = selection.project, selection.options
+    context = build_context(selection)
+    store, prints, pool, renderer = context.store, context.prints, context.pool, context.renderer
+    target = render_deck(project, game, deck, lang, store, prints, ink=options.ink,
+                         on_face=None if options.vector else _drawer(pool, deck, options, renderer),
+                         only=options.cards, on_render=None if options.vector else pool.warm)
+    if not options.vector and not any(not p.warning for p in target.problems):  # a refused face may never
+        _queue(pool, store, target, options, renderer, project, prints)  # finish drawing
+    return target
+
+
+def face_svgs(selection: Selection, target: DeckTarget) -> dict[str, str]:
+    """Every face's SVG of ``target`` (to place as vector forms), the remembered faces rendered again only
+    now that a file needs them: a deck whose files are unchanged is never rendered again."""
+    context = build_context(selection)
+    _queue(context.pool, context.store, target, selection.options, context.renderer, selection.project,
+           context.prints)
+    return target.svgs
 
 
 def _drawer(pool, deck: Deck, options: BuildOptions, renderer: str) -> Callable[[str, str, tuple[str, str]], None]:

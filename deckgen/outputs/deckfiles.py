@@ -23,7 +23,8 @@ from deckgen import __version__
 from deckgen.errors import DeckgenError
 from deckgen.layout.papers import PAPERS_MM, paper_label
 from deckgen.model import Card, Project
-from deckgen.outputs.context import build_context, deck_targets
+from deckgen.outputs.context import (Remember, build_context, deck_target, deck_targets, face_svgs,
+                                     selection_decks)
 from deckgen.outputs.decks import cut_path, deck_owners, tuckbox_net, tuckbox_path
 from deckgen.outputs.plan import PlannedFile, Selection
 from deckgen.outputs.selection import BuildOptions, deck_copies, deck_paths, picked_cards, sheet_cards
@@ -62,7 +63,7 @@ def _compose(selection: Selection, sheets_path: Path) -> DeckFiles:
     project, options = selection.project, selection.options
     context = build_context(selection)
     store, pool, renderer, report = context.store, context.pool, context.renderer, context.report
-    t = _targets_by_sheets(selection)[sheets_path]
+    t = _target_of(selection, sheets_path)
     if "deck_setup" not in selection.memo:  # the first deck composed: the slug font, and the drawing bar
         body_font = project.fonts.get("body") or next(iter(project.fonts.values()))
         bar = context.progress("drawing", len(pool._pending)) if context.progress and pool._pending else None
@@ -102,7 +103,8 @@ def _compose(selection: Selection, sheets_path: Path) -> DeckFiles:
     if options.vector:
         from deckgen.layout.pdfimage import VectorFace
 
-        faces = {h: VectorFace(t.svgs[h], h) for h in {*t.fronts.values(), *t.backs.values()}}
+        svgs = face_svgs(selection, t)
+        faces = {h: VectorFace(svgs[h], h) for h in {*t.fronts.values(), *t.backs.values()}}
         images = {k: faces[svg] for svg in faces for k in [raster_key(svg, w, h, renderer)]}
     else:
         images = {k: pool.raster(k, w, h) for k in needed}  # pixels waited for and read as each PDF is made
@@ -115,8 +117,7 @@ def _compose(selection: Selection, sheets_path: Path) -> DeckFiles:
              *sheets_path.parent.glob(f"{sheets_path.stem}-cut-*.svg"),
              *sheets_path.parent.glob(f"{t.stem}-tuckbox-*.pdf")]
     record = {"fp": fingerprint, "files": [str(p) for p in written]}
-    context.after.append(([p for p in stale if p not in written],
-                          lambda: store.put("builds", record_key, record)))
+    context.after.append(([p for p in stale if p not in written], Remember("builds", record_key, record)))
     return files
 
 
@@ -165,11 +166,22 @@ def _as_recorded(planned: list[Path], recorded: list[Path]) -> DeckFiles | None:
     return found
 
 
-def _targets_by_sheets(selection: Selection) -> dict[Path, DeckTarget]:
-    if "targets_by_sheets" not in selection.memo:
-        selection.memo["targets_by_sheets"] = {output_paths(t, selection.options)[0]: t
-                                               for t in deck_targets(selection)}
-    return selection.memo["targets_by_sheets"]
+def _target_of(selection: Selection, sheets_path: Path) -> DeckTarget:
+    """The rendered deck whose sheets are ``sheets_path``: every deck's faces rendered at once (their problems
+    said first), unless a job of the build (:mod:`deckgen.outputs.jobs`) renders this deck alone."""
+    index = deck_index(selection, sheets_path)
+    if index in selection.memo.get("target_of", {}):
+        return deck_target(selection, index)
+    return deck_targets(selection)[index]
+
+
+def deck_index(selection: Selection, sheets_path: Path) -> int:
+    """The place among the selection's decks (:func:`~deckgen.outputs.context.selection_decks`) of the deck whose
+    sheets are ``sheets_path``."""
+    if "deck_index" not in selection.memo:
+        selection.memo["deck_index"] = {deck_paths(game, deck, lang, selection.options)[0]: i
+                                        for i, (game, deck, lang) in enumerate(selection_decks(selection))}
+    return selection.memo["deck_index"][Path(sheets_path)]
 
 
 @functools.cache

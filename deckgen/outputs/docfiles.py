@@ -47,18 +47,19 @@ def _game_files(selection: Selection, gid: str, booklet: bool) -> GameFiles:
 
 
 def _render_game(selection: Selection, gid: str, booklet: bool) -> GameFiles:
+    from deckgen.outputs.context import Remember
+
     project, options = selection.project, selection.options
     context = selection.memo.get("context")
-    record_key = hash_text("documents", str(Path(options.out) / gid))
+    record_key = hash_text("booklets" if booklet else "documents", str(Path(options.out) / gid))
     first = not any(g == gid for g, _ in selection.memo["game_documents"])
+    fingerprint = None
     if context is not None and context.remember:
         fingerprint = hash_text(context.prints.game_inputs(project.games[gid]), options.paper, options.languages,
                                 options.booklets, __version__)
         record = context.store.get("builds", record_key)
         if record and record.get("fp") == fingerprint and all(Path(p).is_file() for p in record["files"]):
             return {Path(p): None for p in record["files"]}, []
-        if first:
-            context.after.append(([], lambda: _keep_record(selection, gid, record_key, fingerprint)))
     if booklet:
         documents = selection.memo["game_documents"].get((gid, False))
         if documents is not None and documents[1]:  # no booklets for a game whose documents have problems
@@ -66,16 +67,11 @@ def _render_game(selection: Selection, gid: str, booklet: bool) -> GameFiles:
         made, problems = render_rulebooks(project, [gid], replace(options, variant=None))
     else:
         made, problems = render_documents(project, [gid], replace(options, variant=None))
+    if context is not None and fingerprint is not None and made and not problems:
+        # what the game's documents (or booklets) were made of, remembered once they are in place
+        context.after.append(([], Remember("builds", record_key, {"fp": fingerprint,
+                                                                  "files": [str(p) for p, _ in made]})))
     return dict(made), problems
-
-
-def _keep_record(selection: Selection, gid: str, key: str, fingerprint: str) -> None:
-    """Remember what the game's documents and booklets were made of once they are in place."""
-    context = selection.memo["context"]
-    made = selection.memo["game_documents"]
-    files = [p for booklet in (False, True) for p in made.get((gid, booklet), ({}, []))[0]]
-    if files:
-        context.store.put("builds", key, {"fp": fingerprint, "files": [str(p) for p in files]})
 
 
 def render_rulebooks(project: Project, game_ids: list[str], options: BuildOptions

@@ -135,6 +135,17 @@ def raster_job(job: RasterJob) -> tuple[str, bytes | None]:
     return key, None
 
 
+#: Set in a worker process of the build (deckgen.outputs.jobs): its pools draw in it, never in processes of
+#: their own (a pool forked from a pool's worker can hang on what the fork copied mid-use).
+_DRAW_HERE = False
+
+
+def draw_here() -> None:
+    """Every drawing pool of this process draws in it (a worker process of the build calls this)."""
+    global _DRAW_HERE
+    _DRAW_HERE = True
+
+
 class RasterPool:
     """One process pool for a whole build: faces are queued as soon as they are rendered.
 
@@ -145,7 +156,7 @@ class RasterPool:
 
     def __init__(self, store, workers: int | None = None, progress: Callable[[int], None] | None = None):
         self.store = store
-        self.workers = workers or os.cpu_count() or 1
+        self.workers = 1 if _DRAW_HERE else workers or os.cpu_count() or 1
         self.progress = progress
         self._pool: ProcessPoolExecutor | None = None
         self._pending: dict[str, Future[tuple[str, bytes | None]] | RasterJob] = {}  # key -> Future or a job to run here
