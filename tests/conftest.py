@@ -137,3 +137,27 @@ def shared_cache(request, tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(CACHE_ENV, str(folder))
         yield folder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def checkout_cache_kept_out(tmp_path_factory):
+    """A command run on the bundled project of this checkout keeps its cache under the test run's folder, not
+    in the checkout's own ``output/.cache`` (deckgen.project.cache_home, the project's cache whatever
+    ``--out``): a test run neither writes into the checkout nor starts warm from an earlier run."""
+    from deckgen import project as project_module
+    from deckgen.commands import clean as clean_module, making as making_module
+
+    original = project_module.cache_home
+    home = tmp_path_factory.getbasetemp() / "checkout-cache-home"
+    home.mkdir(exist_ok=True)
+    checkout = Path(__file__).resolve().parents[1]
+
+    def kept_out(root, cwd=None):
+        return home if Path(root).resolve() == checkout else original(root, cwd)
+
+    patched = [(module, getattr(module, "cache_home")) for module in (project_module, clean_module, making_module)]
+    for module, _ in patched:
+        setattr(module, "cache_home", kept_out)
+    yield home
+    for module, value in patched:
+        setattr(module, "cache_home", value)
