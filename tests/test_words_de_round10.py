@@ -16,16 +16,11 @@ from __future__ import annotations
 
 import re
 
-from tests.words import lang, rules, strings
-
-
-def _booklet(game: str) -> str:
-    """The German booklet source with its line breaks folded into spaces."""
-    return re.sub(r"\s+", " ", rules(game, "de"))
+from tests.words import flat_rules, lang, strings
 
 
 def test_classic_decisions_intro_has_its_subject_first():
-    booklet = _booklet("classic")
+    booklet = flat_rules("classic", "de")
     assert "Die Beispielhände zu jeder Entscheidung beurteilt" not in booklet
     assert "Jede Beispielhand zu einer Entscheidung wird von demselben Regelprogramm beurteilt" in booklet
 
@@ -37,13 +32,13 @@ def test_classic_six_card_hand_still_gets_a_tie_card():
 
 
 def test_classic_clone_value_is_spelt_one_way():
-    texts = [_booklet("classic"), *strings(lang("classic", "de"))]
+    texts = [flat_rules("classic", "de"), *strings(lang("classic", "de"))]
     assert not any("Klonwert" in text for text in texts)
     assert "jede Karte des Klon-Werts ein Klon" in lang("classic", "de")["decisions"]["adapted-announcement"]
 
 
 def test_pazaak_one_or_two_card_is_quoted_in_running_text():
-    booklet = _booklet("pazaak")
+    booklet = flat_rules("pazaak", "de")
     prose = booklet.split("{#decisions}")[0]
     table_free = prose.replace("```", "")
     assert re.search(r"(?<![„*])\*\*Eins oder Zwei\*\*", table_free) is None
@@ -59,13 +54,13 @@ def test_pazaak_match_record_says_what_an_example_shows():
 
 
 def test_archeon_quick_start_counts_circles_in_words():
-    booklet = _booklet("archeon")
+    booklet = flat_rules("archeon", "de")
     assert "Umläufe} lang" not in booklet
     assert "**Umläufe.** Eine Runde hat {circles:words|one:# Umlauf|other:# Umläufe}; links vom Geber beginnend ist jeder am Zug." in booklet
 
 
 def test_archeon_caption_and_bothawui_wording():
-    booklet = _booklet("archeon")
+    booklet = flat_rules("archeon", "de")
     assert "beide seiner Karten" not in booklet
     assert "und seine beiden Karten stammen aus dem Bürgerkrieg" in booklet
     assert "prüfen wie jede andere, " not in booklet
@@ -73,7 +68,7 @@ def test_archeon_caption_and_bothawui_wording():
 
 
 def test_archeon_decisions_intro_has_its_subject_first():
-    booklet = _booklet("archeon")
+    booklet = flat_rules("archeon", "de")
     assert "Die Beispielhände hat dasselbe Regelprogramm" not in booklet
     assert "Jede Beispielhand wurde mit demselben Regelprogramm geprüft" in booklet
 
@@ -86,7 +81,7 @@ def test_archeon_idiots_array_decision_says_nur_dort_wo():
 
 def test_archeon_draw_price_has_one_name():
     data = lang("archeon", "de")
-    texts = [_booklet("archeon"), *strings(data["strings"]), *strings(data["decisions"])]
+    texts = [flat_rules("archeon", "de"), *strings(data["strings"]), *strings(data["decisions"])]
     assert not any("Gebühr" in text for text in texts)
     assert "Der Preis fürs Ziehen fließt in sie" in data["decisions"]["reserve"]
     entry = next(e for e in data["glossary"] if e["use"] == "Preis fürs Ziehen")
@@ -94,7 +89,7 @@ def test_archeon_draw_price_has_one_name():
 
 
 def test_archeon_vorlage_is_explained_at_first_use():
-    booklet = _booklet("archeon")
+    booklet = flat_rules("archeon", "de")
     first = booklet.index("Vorlage")
     assert booklet[first - 4:first + 30] == "die Vorlage dieser Ausgabe, halten"
     assert "ursprünglichen Regeln, die Vorlage dieser Ausgabe, halten der Narren-Reihe diesen Platz frei" in booklet

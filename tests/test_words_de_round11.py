@@ -10,18 +10,11 @@ a ±1 or a 5.
 
 from __future__ import annotations
 
-import re
-
-from tests.words import lang, rules, strings
-
-
-def _booklet(game: str) -> str:
-    """The German booklet source with its line breaks folded into spaces."""
-    return re.sub(r"\s+", " ", rules(game, "de"))
+from tests.words import flat_rules, lang, strings
 
 
 def test_archeon_share_note_has_its_subject_first_and_names_dxun():
-    booklet = _booklet("archeon")
+    booklet = flat_rules("archeon", "de")
     assert "Stufe 6 erlaubt bisher kein Planet" not in booklet
     assert "Stufe 5 braucht den Marker oder Dxun" in booklet
     assert "für Stufe 6 gibt es bisher keinen Planeten, der sie erlaubt" in booklet
@@ -34,7 +27,7 @@ def test_archeon_comparison_decision_has_no_absolute_participle():
 
 
 def test_archeon_plain_pair_has_one_adjective():
-    words = " ".join([_booklet("archeon"), *strings(lang("archeon", "de"))])
+    words = " ".join([flat_rules("archeon", "de"), *strings(lang("archeon", "de"))])
     assert "schlichtes Paar" not in words
     assert "gewöhnliche Paar" not in words
     assert "jedes einfache Paar" in words

@@ -12,28 +12,23 @@ from __future__ import annotations
 
 import re
 
-from tests.words import lang, rules
-
-
-def _booklet(game: str) -> str:
-    """The German booklet source with its line breaks folded into spaces."""
-    return re.sub(r"\s+", " ", rules(game, "de"))
+from tests.words import flat_rules, lang
 
 
 def test_classic_first_ranking_caption_names_ana():
-    booklet = _booklet("classic")
+    booklet = flat_rules("classic", "de")
     assert "caption: Ihre 21" not in booklet
     assert "caption: Anas 21 liegt am weitesten von der Null entfernt." in booklet
 
 
 def test_pazaak_overview_draws_eure_karten():
-    booklet = _booklet("pazaak")
+    booklet = flat_rules("pazaak", "de")
     assert "zieht ihr beide Karten" not in booklet
     assert "In jedem Set zieht ihr beide eure Karten von einem gemeinsamen **Hauptstapel**" in booklet
 
 
 def test_pazaak_deck_list_quotes_the_one_or_two_card():
-    booklet = _booklet("pazaak")
+    booklet = flat_rules("pazaak", "de")
     decks = booklet.split("{#side-decks}")[1].split("{#deck-strength}")[0]
     assert "eine Eins oder Zwei" not in decks
     assert "außer der Eins oder Zwei" not in decks
@@ -43,13 +38,13 @@ def test_pazaak_deck_list_quotes_the_one_or_two_card():
 
 
 def test_archeon_novelties_are_learnt_not_known():
-    booklet = _booklet("archeon")
+    booklet = flat_rules("archeon", "de")
     assert "Neuerungen wissen" not in booklet
     assert "muss nur noch die folgenden sechs Neuerungen lernen, um mitzuspielen" in booklet
 
 
 def test_archeon_idiots_array_says_nur_dort_wo_in_the_booklet():
-    booklet = _booklet("archeon")
+    booklet = flat_rules("archeon", "de")
     assert "nur, wo ein Planet sie erlaubt" not in booklet
     assert booklet.count("nur dort, wo ein Planet sie erlaubt") == 2
     sheet = lang("archeon", "de")["strings"]["ref.step.idiots-array"]
@@ -57,7 +52,7 @@ def test_archeon_idiots_array_says_nur_dort_wo_in_the_booklet():
 
 
 def test_archeon_bank_is_shared_without_doubled_pronoun():
-    booklet = _booklet("archeon")
+    booklet = flat_rules("archeon", "de")
     assert "teilen sie sie" not in booklet
     assert "Liegen mehrere Sieger gleichauf, teilen sie sich die Bank;" in booklet
 
@@ -70,7 +65,7 @@ def test_archeon_players_leaving_together_share_their_place():
 
 
 def test_archeon_mon_calamari_relative_clause_follows_alle():
-    booklet = _booklet("archeon")
+    booklet = flat_rules("archeon", "de")
     decision = lang("archeon", "de")["decisions"]["mon-calamari"]
     for text in (booklet, decision):
         assert "alle die Bank" not in text

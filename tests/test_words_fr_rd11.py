@@ -10,12 +10,7 @@ from __future__ import annotations
 
 import re
 
-from tests.words import lang, rules
-
-
-def _flat(text: str) -> str:
-    """The text with its line breaks and runs of spaces folded into single spaces."""
-    return re.sub(r"\s+", " ", text)
+from tests.words import flat, lang, rules
 
 
 def test_archeon_reshuffle_marker_shuffles_a_pile_back_with_its_deck():
@@ -25,12 +20,12 @@ def test_archeon_reshuffle_marker_shuffles_a_pile_back_with_its_deck():
 
 
 def test_archeon_reserve_paragraph_lists_only_chips():
-    booklet = _flat(rules("archeon", "fr"))
+    booklet = flat(rules("archeon", "fr"))
     assert "y puisent, cartes engagées" not in booklet
     assert "jetons que les capacités et les planètes y puisent, jetons payés pour les cartes engagées." in booklet
 
 
 def test_archeon_round_winner_is_always_le_vainqueur():
-    booklet = _flat(rules("archeon", "fr"))
+    booklet = flat(rules("archeon", "fr"))
     assert not re.search(r"\bgagnants?\b", booklet)
     assert "avant que le vainqueur ne ramasse le reste" in booklet

@@ -3,6 +3,7 @@ every string under a parsed value — one reader for the rounds of native reads 
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,6 +26,16 @@ def lang(game: str, code: str) -> dict:
 def rules(game: str, code: str) -> str:
     """The booklet source ``data/GAME/rules/CODE.md``."""
     return (ROOT / "data" / game / "rules" / f"{code}.md").read_text(encoding="utf-8")
+
+
+def flat(text: str) -> str:
+    """``text`` with its line breaks and runs of spaces folded into single spaces (a wrapped source line)."""
+    return re.sub(r"\s+", " ", text)
+
+
+def flat_rules(game: str, code: str) -> str:
+    """The booklet source of ``game`` in ``code``, its line breaks folded into spaces."""
+    return flat(rules(game, code))
 
 
 def strings(value) -> list[str]:
