@@ -49,11 +49,14 @@ def librsvg_draws_same(svg: str) -> bool:
     return all(name in LIBRSVG_ELEMENTS for name in set(_ELEMENT.findall(svg)))
 
 
+def librsvg_on() -> bool:
+    """Whether this process draws with librsvg at all: it loads here and no one forced cairosvg."""
+    return os.environ.get(ROUTE_VARIABLE, "auto") != "cairosvg" and librsvg.available()
+
+
 def route(svg: str) -> str:
     """The renderer that will draw ``svg``: "librsvg" or "cairosvg"."""
-    if os.environ.get(ROUTE_VARIABLE, "auto") == "cairosvg" or not librsvg.available():
-        return "cairosvg"
-    return "librsvg" if librsvg_draws_same(svg) else "cairosvg"
+    return "librsvg" if librsvg_on() and librsvg_draws_same(svg) else "cairosvg"
 
 
 def draw_pdf(svg: str) -> bytes:
@@ -70,6 +73,4 @@ def draw_pdf(svg: str) -> bytes:
 
 def route_id() -> str:
     """Which renderers this process draws with (part of a drawing's cache key)."""
-    if os.environ.get(ROUTE_VARIABLE, "auto") == "cairosvg" or not librsvg.available():
-        return "cairosvg"
-    return "librsvg where it draws the same, else cairosvg"
+    return "librsvg where it draws the same, else cairosvg" if librsvg_on() else "cairosvg"
