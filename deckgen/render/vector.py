@@ -117,9 +117,8 @@ def svg_to_pdf(svg: "str | KnownSvg") -> bytes:
 
 
 def _drawn_key(digest: str) -> str:
-    from deckgen.render.store import drawer_id, drawn_key
-
     from deckgen.render.face_route import route_id
+    from deckgen.render.store import drawer_id, drawn_key
 
     return drawn_key(digest, f"{drawer_id()}; {route_id()}")
 

@@ -32,17 +32,19 @@ def disc_places(card_width: float, height: float, marks: Sequence[Sequence[Any]]
                                                                                                   float, float]]:
     """For each mark (number, x, y): (number, disc centre x, disc centre y, point x, point y) in points of a
     picture ``card_width`` + two margins wide whose card starts at the left margin; y from the top."""
-    placed: list[tuple[Any, float, float, float, float]] = []
+    placed: dict[int, tuple[Any, float, float, float, float]] = {}
     for left in (True, False):
-        side = sorted(((n, float(x), float(y)) for n, x, y in marks if (float(x) < 0.5) == left), key=lambda m: m[2])
+        side = sorted((i for i, (_, x, _) in enumerate(marks) if (float(x) < 0.5) == left),
+                      key=lambda i: float(marks[i][2]))
         lowest = -1e9
-        for number, x, y in side:
-            px, py = MARGIN_PT + x * card_width, y * height
+        for i in side:
+            number, x, y = marks[i]
+            px, py = MARGIN_PT + float(x) * card_width, float(y) * height
             cy = max(py, lowest + 2 * MARK_RADIUS_PT + MARK_GAP_PT, MARK_RADIUS_PT)
             lowest = cy
             cx = MARK_RADIUS_PT + MARK_GAP_PT if left else MARGIN_PT + card_width + MARK_GAP_PT + MARK_RADIUS_PT
-            placed.append((number, cx, cy, px, py))
-    return sorted(placed, key=lambda p: str(p[0]))
+            placed[i] = (number, cx, cy, px, py)
+    return [placed[i] for i in range(len(marks))]  # in the order the marks were given
 
 
 def marks_svg(card_width: float, height: float, marks: Sequence[Sequence[Any]], fill: str) -> str:
