@@ -364,8 +364,8 @@ def run_job(job: Job) -> Done:
             done.files.append(((n, k), made))
     finally:
         if job.deck is not None:
-            if context is not None:  # the deck's faces rendered now and taken from the cache, for the closing line
-                target = deck_target(selection, job.deck)
+            target = selection.memo.get("target_of", {}).get(job.deck)  # never rendered here just to be counted
+            if context is not None and target is not None:  # faces rendered now and taken from the cache
                 context.report.rendered += target.rendered
                 context.report.remembered += target.remembered
             forget_target(selection, job.deck)
