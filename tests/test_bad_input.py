@@ -26,6 +26,8 @@ def run(project, *args):
 
 
 def build(project, tmp_path):
+    """Build the classic deck in English, drawing in this process (--jobs 1: the mistakes stop the build before
+    anything is drawn, so no drawing processes are started only to be discarded)."""
     out = tmp_path / "out"
     result = run(project, "build", "classic", "--lang", "en", "--dpi", "72", "--jobs", "1", "--out", str(out))
     return result, out

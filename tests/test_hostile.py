@@ -88,7 +88,9 @@ def fails_with(result, out: Path, before: dict, first: str, problems: int = 1) -
 
 
 def build_demo(demo: Path, out: Path):
-    """Build in English; the cache (what a build remembers, not its output) lives beside the project."""
+    """Build in English, drawing in this process (--jobs 1: no drawing processes started, and for a build that
+    fails before drawing none to discard); the cache (what a build remembers, not its output) lives beside the
+    project."""
     return run("build", "--project", demo, "--lang", "en", "--dpi", "72", "--jobs", "1", "-q", "--out", out,
                "--cache", demo.parent / "cache")
 
