@@ -26,8 +26,10 @@ def run(project, *args):
 
 
 def build(project, tmp_path):
+    """Build the classic deck in English, drawing in this process (--jobs 1: the mistakes stop the build before
+    anything is drawn, so no drawing processes are started only to be discarded)."""
     out = tmp_path / "out"
-    result = run(project, "build", "classic", "--lang", "en", "--dpi", "72", "--out", str(out))
+    result = run(project, "build", "classic", "--lang", "en", "--dpi", "72", "--jobs", "1", "--out", str(out))
     return result, out
 
 
@@ -147,7 +149,7 @@ def test_xml_specials_render_as_text(project_copy, tmp_path, name):
     assert sum(1 for el in root.iter() if el.tag.endswith("svg")) == 1
     assert rendered.problems == []
     out = tmp_path / "out"  # the build that prints the card (a reprint of it: no books to make)
-    result = run(project_copy, "build", "classic", "--lang", "en", "--dpi", "72", "--cards", "coins-5",
+    result = run(project_copy, "build", "classic", "--lang", "en", "--dpi", "72", "--jobs", "1", "--cards", "coins-5",
                  "--out", str(out))
     assert result.exit_code == 0, result.output
     assert (out / "classic" / "classic-en-reprint-a4.pdf").is_file()

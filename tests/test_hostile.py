@@ -88,13 +88,15 @@ def fails_with(result, out: Path, before: dict, first: str, problems: int = 1) -
 
 
 def build_demo(demo: Path, out: Path):
-    """Build in English; the cache (what a build remembers, not its output) lives beside the project."""
-    return run("build", "--project", demo, "--lang", "en", "--dpi", "72", "-q", "--out", out,
+    """Build in English, drawing in this process (--jobs 1: no drawing processes started, and for a build that
+    fails before drawing none to discard); the cache (what a build remembers, not its output) lives beside the
+    project."""
+    return run("build", "--project", demo, "--lang", "en", "--dpi", "72", "--jobs", "1", "-q", "--out", out,
                "--cache", demo.parent / "cache")
 
 
 def build_classic(classic: Path, out: Path):
-    return run("build", "classic", "--project", classic, "--lang", "en", "--dpi", "72", "-q", "--out", out,
+    return run("build", "classic", "--project", classic, "--lang", "en", "--dpi", "72", "--jobs", "1", "-q", "--out", out,
                "--cache", classic.parent / "cache")
 
 

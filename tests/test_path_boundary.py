@@ -87,7 +87,7 @@ def replace_with_link(path: Path, target: Path) -> None:
 def test_a_symlinked_output_folder_is_refused_and_nothing_is_written_through_it(proj, outside):
     replace_with_link(proj / "output", outside)
     before = files(outside)
-    line = refused(run("build", "--project", proj, "--lang", "en", "--dpi", "72", "--no-booklets", "-q"),
+    line = refused(run("build", "--project", proj, "--lang", "en", "--dpi", "72", "--jobs", "1", "--no-booklets", "-q"),
                    "output", "leads outside the project")
     assert line.startswith(str(proj / "output") + ": ")
     assert files(outside) == before
@@ -115,7 +115,8 @@ def test_clean_of_a_named_out_deletes_no_cache_deckgen_did_not_make(proj, tmp_pa
     assert (home / ".cache" / "precious.txt").read_text() == "mine"
 
 
-@pytest.mark.parametrize("command", [["build", "--lang", "en", "--dpi", "72", "--no-booklets", "-q"], ["clean"]])
+@pytest.mark.parametrize("command", [["build", "--lang", "en", "--dpi", "72", "--jobs", "1", "--no-booklets", "-q"],
+                                     ["clean"]])
 def test_a_symlinked_cache_is_one_line_and_nothing_is_written_or_deleted(proj, outside, command):
     (proj / "output").mkdir(exist_ok=True)
     (outside / "precious.txt").write_text("mine")
@@ -155,7 +156,7 @@ def test_build_marks_its_cache_and_clean_deletes_only_its_entries_and_stale_temp
         path.write_bytes(b"partial")
     old = time.time() - 3600
     os.utime(stale, (old, old))
-    result = run("build", "--project", proj, "--lang", "en", "--dpi", "72", "--no-booklets", "-q")
+    result = run("build", "--project", proj, "--lang", "en", "--dpi", "72", "--jobs", "1", "--no-booklets", "-q")
     assert result.exit_code == 0, result.output
     cache = proj / "output" / ".cache"
     assert (cache / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55")
