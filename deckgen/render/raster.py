@@ -137,7 +137,14 @@ def _bgra_to_rgb(data, width: int, height: int, stride: int) -> bytes:
     return image.convert("RGB").tobytes()
 
 
-def _load_cairo() -> None:
+def _load_renderer() -> None:
+    """Load what this process's faces will most likely be drawn with: librsvg where the face route uses it
+    (loading it takes milliseconds; cairo is imported only if a face then needs cairosvg), else cairosvg."""
+    from deckgen.render import face_route, librsvg
+
+    if face_route.librsvg_on():
+        librsvg.available()
+        return
     import cairosvg.parser  # noqa: F401 - loaded for the faces to come
     import cairosvg.surface  # noqa: F401
 
@@ -184,13 +191,13 @@ class RasterPool:
         self.drawn = 0
 
     def warm(self) -> None:
-        """Start the workers and let each load cairo now (a build calls this when it is about to render a
-        face: the import, a quarter of a second, then overlaps the rendering instead of delaying the
-        first drawing)."""
+        """Start the workers and let each load its renderer now (a build calls this when it is about to render
+        a face: importing cairosvg, a quarter of a second where librsvg is missing, then overlaps the
+        rendering instead of delaying the first drawing)."""
         if self.workers > 1 and self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=ignore_interrupt)
             for _ in range(self.workers):
-                self._pool.submit(_load_cairo)
+                self._pool.submit(_load_renderer)
 
     def submit(self, svg: str, width: int, height: int, key: str,
                name: tuple[str | None, str | None] | None = None) -> None:
