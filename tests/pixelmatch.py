@@ -1,9 +1,9 @@
 """Does a card placed as vector graphics print like its raster?  A pixel comparison at 300 dpi.
 
 The vector side is the single-card PDF page deckgen writes with the face
-placed as a form (cairosvg's PDF of the SVG), rendered by poppler
+placed as a form (the face route's PDF of the SVG), rendered by poppler
 (``pdftoppm -r 300``); the raster side is the face as the raster build
-draws it (cairosvg onto white, :func:`deckgen.render.raster.rasterize`).
+draws it (onto white by the same route, :func:`deckgen.render.raster.rasterize`).
 
 The threshold (:data:`MAX_DELTA_E`, :data:`SHARE`, :data:`MAX_BLOCK_DELTA_E`):
 

@@ -1,6 +1,7 @@
-"""Which renderer draws a face into PDF: librsvg where it draws the same as cairosvg, cairosvg elsewhere.
+"""Which renderer draws a face: librsvg where it draws the same as cairosvg, cairosvg elsewhere.
 
-:func:`draw_pdf` is what :func:`deckgen.render.vector.svg_to_pdf` calls.
+:func:`draw_pdf` is what :func:`deckgen.render.vector.svg_to_pdf` calls; the
+raster build (:func:`deckgen.render.raster.rasterize`) asks :func:`route` too.
 librsvg (in-process, :mod:`deckgen.render.librsvg`) draws a face full of
 glyph outlines four to five times faster than cairosvg, and draws the
 bundled designs within the pixel comparison's threshold of cairosvg's PDF
@@ -9,8 +10,7 @@ the elements measured so (shapes, paths, groups, gradients, clip paths).
 cairosvg draws the rest:
 
 * text, pictures, filters, masks, patterns, markers, style sheets and blend
-  modes, which the two draw differently (and the raster build draws with
-  cairosvg);
+  modes, which the two draw differently;
 * what may refer to itself without end (``<use>``, a clip path that refers
   to anything): cairosvg reports such a face as one it cannot draw, where
   librsvg would silently leave the loop out;
@@ -73,4 +73,4 @@ def draw_pdf(svg: str) -> bytes:
 
 def route_id() -> str:
     """Which renderers this process draws with (part of a drawing's cache key)."""
-    return "librsvg where it draws the same, else cairosvg" if librsvg_on() else "cairosvg"
+    return f"librsvg {librsvg.version()} where it draws the same, else cairosvg" if librsvg_on() else "cairosvg"

@@ -1,4 +1,4 @@
-"""librsvg, called in-process: an SVG drawn into a one-page PDF by the system's librsvg and cairo.
+"""librsvg, called in-process: an SVG drawn into a one-page PDF, or into pixels, by the system's librsvg and cairo.
 
 librsvg (Debian ``librsvg2-2``, the library behind ``rsvg-convert``) parses
 and draws in native code, several times faster than cairosvg's Python on
@@ -8,7 +8,9 @@ librsvg draws with (by their Linux sonames, so that both are the one
 library; elsewhere this route is not used).  :func:`available` says whether
 both libraries load here;
 :func:`svg_to_pdf` returns None for an SVG librsvg will not draw (no size of
-its own, a parse error), so that the caller can fall back to cairosvg.
+its own, a parse error), so that the caller can fall back to cairosvg;
+:func:`svg_to_rgb` draws the SVG onto white pixels of a given size, as the
+raster build does.
 
 The page is sized as cairosvg sizes it (the SVG's width and height at 96
 pixels per inch, in points), and the file carries a fixed creation date, so
@@ -30,6 +32,7 @@ POINTS_PER_PIXEL = 72.0 / PIXELS_PER_INCH
 FIXED_DATE = b"2000-01-01T00:00:00Z"
 _CAIRO_PDF_METADATA_CREATE_DATE = 5  # cairo_pdf_metadata_t: TITLE, AUTHOR, SUBJECT, KEYWORDS, CREATOR, CREATE_DATE
 _CAIRO_STATUS_SUCCESS = 0
+_CAIRO_FORMAT_RGB24 = 1  # cairo_format_t: ARGB32 0, RGB24 1 (32 bits a pixel, the top byte unused)
 
 
 class _GError(ctypes.Structure):
@@ -74,6 +77,12 @@ class _Libraries:
         self._sign(self.cairo, "cairo_scale", None, [p, d, d])
         self._sign(self.cairo, "cairo_status", ctypes.c_int, [p])
         self._sign(self.cairo, "cairo_destroy", None, [p])
+        self._sign(self.cairo, "cairo_image_surface_create", p, [ctypes.c_int, ctypes.c_int, ctypes.c_int])
+        self._sign(self.cairo, "cairo_image_surface_get_data", ctypes.c_void_p, [p])
+        self._sign(self.cairo, "cairo_image_surface_get_stride", ctypes.c_int, [p])
+        self._sign(self.cairo, "cairo_surface_flush", None, [p])
+        self._sign(self.cairo, "cairo_set_source_rgb", None, [p, d, d, d])
+        self._sign(self.cairo, "cairo_paint", None, [p])
 
     @staticmethod
     def _sign(lib: Any, name: str, restype: Any, argtypes: list) -> None:
@@ -87,6 +96,19 @@ def _libraries() -> _Libraries | None:
         return _Libraries()
     except (OSError, AttributeError):
         return None
+
+
+@lru_cache(maxsize=1)
+def version() -> str:
+    """The loaded librsvg's version ("2.54.7"), or "" when it is missing here."""
+    libs = _libraries()
+    if libs is None:
+        return ""
+    try:
+        parts = [ctypes.c_uint.in_dll(libs.rsvg, f"rsvg_{part}_version").value for part in ("major", "minor", "micro")]
+    except ValueError:  # a librsvg without the exported numbers
+        return "unknown"
+    return ".".join(map(str, parts))
 
 
 def available() -> bool:
@@ -149,6 +171,58 @@ def _draw(libs: _Libraries, handle: int, width: float, height: float) -> bytes |
     finally:
         libs.cairo.cairo_surface_destroy(surface)
     return b"".join(chunks)
+
+
+def svg_to_rgb(svg: bytes, width_px: int, height_px: int) -> bytes | None:
+    """``svg`` drawn by librsvg onto white, fitted into ``width_px`` x ``height_px`` pixels as cairosvg fits
+    it (the SVG's viewBox and preserveAspectRatio), as 8-bit RGB rows; None where :func:`svg_to_pdf` gives
+    None."""
+    libs = _libraries()
+    if libs is None or width_px <= 0 or height_px <= 0:
+        return None
+    error = ctypes.POINTER(_GError)()
+    handle = libs.rsvg.rsvg_handle_new_from_data(svg, len(svg), ctypes.byref(error))
+    if not handle:
+        _free(libs, error)
+        return None
+    try:
+        libs.rsvg.rsvg_handle_set_dpi(handle, PIXELS_PER_INCH)
+        width, height = ctypes.c_double(), ctypes.c_double()
+        if not libs.rsvg.rsvg_handle_get_intrinsic_size_in_pixels(handle, ctypes.byref(width), ctypes.byref(height)):
+            return None
+        if not (width.value > 0 and height.value > 0):
+            return None
+        return _paint(libs, handle, width_px, height_px)
+    finally:
+        libs.gobject.g_object_unref(handle)
+
+
+def _paint(libs: _Libraries, handle: int, width_px: int, height_px: int) -> bytes | None:
+    """The RGB pixels of the parsed ``handle`` drawn on white into ``width_px`` x ``height_px``."""
+    surface = libs.cairo.cairo_image_surface_create(_CAIRO_FORMAT_RGB24, width_px, height_px)
+    try:
+        if libs.cairo.cairo_surface_status(surface) != _CAIRO_STATUS_SUCCESS:
+            return None
+        context = libs.cairo.cairo_create(surface)
+        try:
+            libs.cairo.cairo_set_source_rgb(context, 1.0, 1.0, 1.0)
+            libs.cairo.cairo_paint(context)
+            error = ctypes.POINTER(_GError)()
+            viewport = _Rectangle(0.0, 0.0, float(width_px), float(height_px))
+            drawn = libs.rsvg.rsvg_handle_render_document(handle, context, ctypes.byref(viewport), ctypes.byref(error))
+            _free(libs, error)
+            if not drawn or libs.cairo.cairo_status(context) != _CAIRO_STATUS_SUCCESS:
+                return None
+        finally:
+            libs.cairo.cairo_destroy(context)
+        libs.cairo.cairo_surface_flush(surface)
+        stride = libs.cairo.cairo_image_surface_get_stride(surface)
+        data = ctypes.string_at(libs.cairo.cairo_image_surface_get_data(surface), stride * height_px)
+    finally:
+        libs.cairo.cairo_surface_destroy(surface)
+    from PIL import Image  # Pillow comes with reportlab
+
+    return Image.frombuffer("RGB", (width_px, height_px), data, "raw", "BGRX", stride, 1).tobytes()
 
 
 def _free(libs: _Libraries, error: Any) -> None:

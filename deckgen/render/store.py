@@ -77,8 +77,11 @@ _MAGIC = b"DGR1"
 
 
 def renderer_id() -> str:
-    """What a raster depends on besides its SVG: the renderer's and deckgen's versions, the compression."""
-    return f"{drawer_id()}; flate {_COMPRESSOR}"
+    """What a raster depends on besides its SVG: the renderers' and deckgen's versions, which renderers this
+    process draws with (deckgen.render.face_route), the compression."""
+    from deckgen.render.face_route import route_id
+
+    return f"{drawer_id()}; {route_id()}; flate {_COMPRESSOR}"
 
 
 @functools.lru_cache(maxsize=None)
