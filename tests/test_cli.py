@@ -110,7 +110,8 @@ def test_600_dpi_build(tmp_path):
     proj = tmp_path / "mine"
     invoke("new", str(proj))
     out = tmp_path / "out"
-    result = invoke("build", "--project", str(proj), "--dpi", "600", "--out", str(out), "--lang", "en")
+    # --jobs 1: the four faces drawn in this process, not in a pool of processes that each load cairo first
+    result = invoke("build", "--project", str(proj), "--dpi", "600", "--out", str(out), "--lang", "en", "--jobs", "1")
     assert result.exit_code == 0, result.output
     from tests.pdfread import images_and_lines
 
@@ -179,7 +180,7 @@ def test_a_command_about_one_game_loads_only_that_game(tmp_path):
     one = invoke("check", "demo", "--lang", "en", "--project", str(proj))
     assert one.exit_code == 0, one.output
     built = invoke("build", "demo", "--lang", "en", "--dpi", "72", "--cards", "tide", "--out", str(tmp_path / "o"),
-                   "--project", str(proj))
+                   "--jobs", "1", "--project", str(proj))  # --jobs 1: its two faces drawn here, not in a pool
     assert built.exit_code == 0, built.output
     every = invoke("check", "--lang", "en", "--project", str(proj))
     assert every.exit_code == 2 and "data/gladbach/game.yaml:" in every.output
