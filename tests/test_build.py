@@ -118,7 +118,8 @@ def test_export_names_every_face_and_draws_it_at_the_dpi(demo, tmp_path):
     from deckgen.export import export
 
     project = load_project(demo)
-    written = export(project, ["demo"], "png", BuildOptions(dpi=100, out=tmp_path / "x", languages=("en",)))
+    # workers=1: the four faces drawn in this process, not in a pool of processes that each load cairo first
+    written = export(project, ["demo"], "png", BuildOptions(dpi=100, out=tmp_path / "x", languages=("en",), workers=1))
     names = sorted(p.name for p in written)
     assert names == ["demo-en-back.png", "demo-en-crown.png", "demo-en-ember.png", "demo-en-tide.png"]
     from PIL import Image
