@@ -123,8 +123,9 @@ def test_plugin_plan_of_the_wrong_type_is_refused(plugin_project):
     assert "plan() of output kind 'checklist' gave a str, not a PlannedFile" in result.output
 
 
-def test_plan_refuses_what_the_build_refuses(tmp_path):
-    result = run("build", "--plan", "nosuchgame", "--project", str(ROOT), "--out", str(tmp_path / "o"))
+def test_plan_refuses_what_the_build_refuses(plugin_project, tmp_path):
+    # the small project: to name the games it has, an unknown game's command loads every game of the project
+    result = run("build", "--plan", "nosuchgame", "--project", str(plugin_project), "--out", str(tmp_path / "o"))
     assert result.exit_code == 2
     assert "unknown game 'nosuchgame'" in result.output
 
