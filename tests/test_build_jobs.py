@@ -69,10 +69,8 @@ def test_each_deck_and_each_games_documents_and_booklets_is_a_job_longest_first(
     assert worker_count(jobs, None) == 1  # by default a small project is made in one process
 
 
-def test_by_default_the_bundled_games_are_made_on_every_core_booklets_first():
-    from conftest import ROOT
-
-    project = load_project(ROOT)
+def test_by_default_the_bundled_games_are_made_on_every_core_booklets_first(project):
+    """``project``: the bundled games, loaded once per test process (tests/conftest.py) and only planned here."""
     selection = Selection(project, tuple(project.games), BuildOptions(out=Path("/tmp/unused"), vector=True))
     from deckgen.outputs.extra import output_generators, plan_each
 

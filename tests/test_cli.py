@@ -64,8 +64,10 @@ def test_new_project_builds_and_checks(tmp_path):
     result = invoke("check", "--project", str(proj))
     assert result.exit_code == 0, result.output
     out = tmp_path / "out"
+    # --jobs 1: the eight faces drawn here, not in a pool of processes that each load cairo first (the
+    # pool: test_build.py test_variant_and_base_share_rasters; the jobs: test_build_jobs.py)
     result = invoke("build", "--project", str(proj), "--dpi", "72", "--out", str(out), "--duplex", "short",
-                    "--paper", "letter")
+                    "--paper", "letter", "--jobs", "1")
     assert result.exit_code == 0, result.output
     reader = PdfReader(out / "demo" / "demo-en-letter.pdf")
     assert len(reader.pages) == 2  # 4 cards fit one sheet: fronts + backs
@@ -108,7 +110,8 @@ def test_600_dpi_build(tmp_path):
     proj = tmp_path / "mine"
     invoke("new", str(proj))
     out = tmp_path / "out"
-    result = invoke("build", "--project", str(proj), "--dpi", "600", "--out", str(out), "--lang", "en")
+    # --jobs 1: the four faces drawn in this process, not in a pool of processes that each load cairo first
+    result = invoke("build", "--project", str(proj), "--dpi", "600", "--out", str(out), "--lang", "en", "--jobs", "1")
     assert result.exit_code == 0, result.output
     from tests.pdfread import images_and_lines
 
@@ -163,24 +166,27 @@ def test_a_command_about_one_game_loads_only_that_game(tmp_path):
     """A mistake in one game does not stop building or checking another; a check of all finds it."""
     import shutil
 
-    from tests.conftest import ROOT, copy_project
-
-    proj = copy_project(tmp_path / "p", "pazaak")
+    # The game checked and built is the starter's small demo (a check renders every face of the game, at each
+    # shop's trim too); the broken one is the bundled gladbach, with its templates.
+    proj = tmp_path / "p"
+    assert invoke("new", str(proj)).exit_code == 0
     shutil.copytree(ROOT / "data" / "gladbach", proj / "data" / "gladbach")
-    text = (proj / "deckgen.yaml").read_text(encoding="utf-8").replace("games: [pazaak]", "games: [pazaak, gladbach]")
-    (proj / "deckgen.yaml").write_text(text, encoding="utf-8")
+    shutil.copytree(ROOT / "templates" / "gladbach", proj / "templates" / "gladbach")
+    text = (proj / "deckgen.yaml").read_text(encoding="utf-8")
+    assert "games: [demo]" in text
+    (proj / "deckgen.yaml").write_text(text.replace("games: [demo]", "games: [demo, gladbach]"), encoding="utf-8")
     game = proj / "data/gladbach/game.yaml"
     game.write_text(game.read_text(encoding="utf-8") + "\nnot a field: 1\n", encoding="utf-8")
-    one = invoke("check", "pazaak", "--lang", "en", "--project", str(proj))
+    one = invoke("check", "demo", "--lang", "en", "--project", str(proj))
     assert one.exit_code == 0, one.output
-    built = invoke("build", "pazaak", "--lang", "en", "--dpi", "72", "--cards", "plus-1", "--out", str(tmp_path / "o"),
-                   "--project", str(proj))
+    built = invoke("build", "demo", "--lang", "en", "--dpi", "72", "--cards", "tide", "--out", str(tmp_path / "o"),
+                   "--jobs", "1", "--project", str(proj))  # --jobs 1: its two faces drawn here, not in a pool
     assert built.exit_code == 0, built.output
     every = invoke("check", "--lang", "en", "--project", str(proj))
     assert every.exit_code == 2 and "data/gladbach/game.yaml:" in every.output
     game.write_text(game.read_text(encoding="utf-8").replace("\nnot a field: 1\n", "\n"), encoding="utf-8")
     unknown = invoke("check", "nosuchgame", "--project", str(proj))  # the message names every game
-    assert unknown.exit_code == 2 and "(this project has: pazaak, gladbach)" in unknown.output
+    assert unknown.exit_code == 2 and "(this project has: demo, gladbach)" in unknown.output
 
 
 def test_check_takes_the_languages_it_checks(tmp_path):

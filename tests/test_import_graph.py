@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "deckgen"
@@ -20,12 +21,25 @@ def module_names() -> dict[str, Path]:
     return names
 
 
+def statements(tree: ast.AST):
+    """Every statement in ``tree``, at any depth: in function and class bodies, under if/try/with/for/while/
+    match, in except handlers and match cases.  An import is a statement, and statements sit only in those
+    bodies, never inside an expression (a lambda holds one expression), so the expressions, which are most of
+    a module's nodes, need not be walked to find every import."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        todo.extend(child for child in ast.iter_child_nodes(node)
+                    if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)))
+
+
 def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     """The deckgen modules ``name`` imports anywhere in its file.  ``from P import X`` names the module P.X
     when there is one, else P; an import names the module itself, not the packages above it."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in statements(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -39,7 +53,9 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     return {m for m in found if m in modules and m != name}
 
 
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
+    """{module: the deckgen modules it imports}, read once per test process (the tests only read it)."""
     modules = module_names()
     return {name: imports_of(name, path, modules) for name, path in modules.items()}
 

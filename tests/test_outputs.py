@@ -54,7 +54,11 @@ def plugin_project(tmp_path, monkeypatch):
 
 def test_plan_writes_nothing_and_lists_what_the_build_writes(tmp_path):
     out = tmp_path / "out"
-    args = ("pazaak", "--lang", "en", "--vector", "--no-booklets", "--out", str(out), "--project", str(ROOT))
+    # Three of pazaak's eight decks, one of each kind of plan: main (no words: main-a4.pdf, with a tuck box),
+    # smuggler (a deck picked from the side catalogue, in a language, with a tuck box) and score (no tuck box).
+    # test_plan_matches_the_build_of_every_bundled_game (slow) compares every deck of every game.
+    args = ("pazaak", "--decks", "main,score,smuggler", "--lang", "en", "--vector", "--no-booklets", "--out", str(out),
+            "--project", str(ROOT))
     result = run("build", "--plan", *args)
     assert result.exit_code == 0, result.output
     assert not out.exists()  # --plan writes nothing, not even the cache
@@ -119,8 +123,9 @@ def test_plugin_plan_of_the_wrong_type_is_refused(plugin_project):
     assert "plan() of output kind 'checklist' gave a str, not a PlannedFile" in result.output
 
 
-def test_plan_refuses_what_the_build_refuses(tmp_path):
-    result = run("build", "--plan", "nosuchgame", "--project", str(ROOT), "--out", str(tmp_path / "o"))
+def test_plan_refuses_what_the_build_refuses(plugin_project, tmp_path):
+    # the small project: to name the games it has, an unknown game's command loads every game of the project
+    result = run("build", "--plan", "nosuchgame", "--project", str(plugin_project), "--out", str(tmp_path / "o"))
     assert result.exit_code == 2
     assert "unknown game 'nosuchgame'" in result.output
 
@@ -143,14 +148,17 @@ def test_plugins_doc_shows_the_example_the_tests_build():
 
 
 @pytest.mark.parametrize("how", [("--format", "svg"), ("--preset", "mpc")])
-def test_export_plan_lists_what_the_export_writes(tmp_path, how):
+def test_export_plan_lists_what_the_export_writes(plugin_project, tmp_path, how):
+    """The small demo game (an export renders every face of its decks, pazaak's 79): two of its cards, in two
+    languages, so two decks in the order (demo-en, demo-de)."""
     out = tmp_path / "out"
-    args = ("pazaak", *how, "--lang", "en", "--cards", "main-1,plus-3", "--out", str(out), "--project", str(ROOT))
+    args = ("demo", *how, "--lang", "en,de", "--cards", "ember,tide", "--out", str(out), "--project",
+            str(plugin_project))
     result = run("export", "--plan", *args)
     assert result.exit_code == 0, result.output
     assert not out.exists()
     plan = planned(result.output)
-    assert len(plan) >= 3  # two fronts and at least one back
+    assert len(plan) >= 6  # two fronts and at least one back in each language
     result = run("export", *args)
     assert result.exit_code == 0, result.output
     assert set(plan) == written(out)
