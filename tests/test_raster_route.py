@@ -100,3 +100,47 @@ def test_bundled_design_faces_rasterized_by_the_route_match_cairosvg(game):
         w, h = round(float(width) / 25.4 * 300), round(float(height) / 25.4 * 300)
         match = compare(pixels(raster._cairosvg_pixels(svg, w, h), w, h), rasterized(svg, w, h))
         assert match.ok, f"{game}: {match}"
+
+
+class MemoryStore:
+    """A raster store in memory (what RasterPool asks of deckgen.render.store.Store)."""
+
+    def __init__(self):
+        self.kept: dict[str, bytes] = {}
+
+    def has_raster(self, key):
+        return key in self.kept
+
+    def raster_path(self, key):
+        return None
+
+    def keep_raster(self, key, data):
+        self.kept[key] = data
+
+
+def test_a_few_faces_are_drawn_here_and_more_start_the_pool():
+    few = MemoryStore()
+    small = raster.RasterPool(few, workers=2)
+    pool = raster.RasterPool(MemoryStore(), workers=2)
+    try:
+        small.warm()
+        for i in range(raster.POOL_THRESHOLD - 1):
+            small.submit(SHAPES.replace("#a22", f"#a2{i}"), 40, 25, f"face{i}")
+        assert small._pool is None  # fewer faces than the threshold: no processes started
+        small.wait([f"face{i}" for i in range(raster.POOL_THRESHOLD - 1)])
+        assert small.drawn == raster.POOL_THRESHOLD - 1 == len(few.kept)
+
+        pool.submit(SHAPES, 40, 25, "first")
+        pool.wait(["first"])  # drawn here while the pool had not started
+        for i in range(raster.POOL_THRESHOLD):
+            pool.submit(SHAPES.replace("#a22", f"#b2{i}"), 40, 25, f"face{i}")
+        assert pool._pool is not None
+        pool.wait(["first"] + [f"face{i}" for i in range(raster.POOL_THRESHOLD)])
+        assert pool.drawn == raster.POOL_THRESHOLD + 1 == len(pool.store.kept)
+        here = raster.rasterize(SHAPES.replace("#a22", "#b20"), 40, 25, key="face0")
+        from deckgen.render.store import encode_raster
+
+        assert pool.store.kept["face0"] == encode_raster(here.width, here.height, here.flate_rgb)
+    finally:
+        small.close()
+        pool.close()

@@ -302,9 +302,12 @@ LOOP = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g id="A
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_a_face_cairo_cannot_draw_is_located_with_its_template_and_card(workers):
+def test_a_face_cairo_cannot_draw_is_located_with_its_template_and_card(workers, monkeypatch):
     from deckgen.errors import DeckgenError
+    from deckgen.render import raster
     from deckgen.render.raster import RasterPool
+
+    monkeypatch.setattr(raster, "POOL_THRESHOLD", 1)  # with 2 workers: drawn by the pool, not in this process
 
     class NoStore:
         def has_raster(self, key):
@@ -316,6 +319,7 @@ def test_a_face_cairo_cannot_draw_is_located_with_its_template_and_card(workers)
     pool = RasterPool(NoStore(), workers)
     try:
         pool.submit(LOOP, 10, 10, "loop", ("templates/demo/front.svg.j2", "card ember [en]"))
+        assert (pool._pool is not None) == (workers > 1)
         with pytest.raises(DeckgenError) as caught:
             pool.wait(["loop"])
     finally:

@@ -188,16 +188,25 @@ class RasterPool:
         self._pool: ProcessPoolExecutor | None = None
         self._pending: dict[str, Future[tuple[str, bytes | None]] | RasterJob] = {}  # key -> Future or a job to run here
         self._names: dict[str, tuple[str | None, str | None]] = {}  # key -> (template file, face) for messages
+        self._local: list[str] = []  # keys of the faces queued to be drawn here until the pool starts
         self.drawn = 0
 
     def warm(self) -> None:
-        """Start the workers and let each load its renderer now (a build calls this when it is about to render
-        a face: importing cairosvg, a quarter of a second where librsvg is missing, then overlaps the
-        rendering instead of delaying the first drawing)."""
-        if self.workers > 1 and self._pool is None:
+        """Start the workers now where they must import cairosvg (a quarter of a second each: a build calls
+        this when it is about to render a face, so the import overlaps the rendering instead of delaying the
+        first drawing).  Where librsvg draws, there is nothing to overlap: the pool starts with the
+        :data:`POOL_THRESHOLD`-th face, and a build of fewer faces draws them in this process."""
+        from deckgen.render.face_route import librsvg_on
+
+        if self.workers > 1 and self._pool is None and not librsvg_on():
+            self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=ignore_interrupt)
             for _ in range(self.workers):
                 self._pool.submit(_load_renderer)
+        return self._pool
 
     def submit(self, svg: str, width: int, height: int, key: str,
                name: tuple[str | None, str | None] | None = None) -> None:
@@ -208,12 +217,16 @@ class RasterPool:
             self._names[key] = name
         path = self.store.raster_path(key)
         job: RasterJob = (svg, width, height, key, str(path) if path is not None else None)
+        self._pending[key] = job
         if self.workers > 1:
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=ignore_interrupt)
-            self._pending[key] = self._pool.submit(raster_job, job)
-        else:
-            self._pending[key] = job
+            self._local.append(key)
+            if self._pool is not None or len(self._local) >= POOL_THRESHOLD:
+                pool = self._start()
+                for waiting in self._local:
+                    queued = self._pending.get(waiting)  # None: drawn here already (waited for)
+                    if queued is not None and not isinstance(queued, Future):
+                        self._pending[waiting] = pool.submit(raster_job, queued)
+                self._local.clear()
 
     def raster(self, key: str, width: int, height: int):
         """The face ``key`` for a PDF writer: its pixels are waited for only when the writer reads them,
