@@ -23,6 +23,10 @@ from tests.browser import chrome, console_errors, needs_browser, shown_tiles
 
 pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py)
 
+#: What the built galleries here are about is the page, not the pixels or the drawing processes: one process,
+#: 72 dpi (the defaults are a process per CPU and 150 dpi).
+QUICK = ("--jobs", "1", "--dpi", "72")
+
 CARD_LINE = re.compile(r"^(?P<file>[^:]+):\d+:\d+: cards\.(?P<card>[^.:]+)")
 
 
@@ -48,7 +52,7 @@ def planted(tmp_path_factory):
     create_project(proj)
     plant_problems(proj)
     out = base / "gallery"
-    built = invoke("preview", "--project", proj, "--lang", "all", "--out", out)
+    built = invoke("preview", "--project", proj, "--lang", "all", "--out", out, *QUICK)
     assert built.exit_code == 0, built.output
     checked = invoke("check", "--project", proj)
     assert checked.exit_code == 2, checked.output
@@ -137,7 +141,7 @@ def test_gallery_files_and_an_unchanged_rebuild(planted):
     assert pictures and all((out / p).is_file() for p in pictures)
     assert any(p.endswith("-miscut.webp") for p in pictures)
     page = (out / "index.html").read_bytes()
-    again = invoke("preview", "--project", proj, "--lang", "all", "--out", out)
+    again = invoke("preview", "--project", proj, "--lang", "all", "--out", out, *QUICK)
     assert again.exit_code == 0, again.output
     assert "0 faces drawn, 0 pictures written" in again.output
     assert (out / "index.html").read_bytes() == page  # same project, same page
@@ -147,7 +151,7 @@ def test_cards_limits_the_gallery_and_prunes_old_pictures(tmp_path):
     proj = tmp_path / "proj"
     create_project(proj)
     out = tmp_path / "g"
-    result = invoke("preview", "--project", proj, "--cards", "tide", "--out", out)
+    result = invoke("preview", "--project", proj, "--cards", "tide", "--out", out, *QUICK)
     assert result.exit_code == 0, result.output
     assert "1 card of 1 deck in 1 language" in result.output
     html = (out / "index.html").read_text(encoding="utf-8")

@@ -165,7 +165,7 @@ def test_rules_writes_the_booklets_its_generator_renders(demo, tmp_path):
 
 def test_preview_plans_its_page_and_assets_and_writes_them(demo, tmp_path):
     out = tmp_path / "gallery"
-    args = ["preview", "demo", "--lang", "en", "--out", str(out), "--project", str(demo.root), "-q"]
+    args = ["preview", "demo", "--lang", "en", "--dpi", "72", "--out", str(out), "--project", str(demo.root), "-q"]
     result = CliRunner().invoke(main, [*args, "--plan"])
     assert result.exit_code == 0, result.output
     planned = {Path(line.split("  ")[0]) for line in result.output.splitlines() if "  gallery " in line}

@@ -27,6 +27,8 @@ pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/confte
 
 #: The issue's bound for a change to reach the open page.
 UPDATE_S = 20
+#: The gallery's resolution here: which picture a card has matters, not its pixels (the default is 150).
+DPI = 72
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -43,7 +45,7 @@ def server(tmp_path_factory):
     create_project(proj)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen([sys.executable, "-m", "deckgen", "serve", "--project", str(proj), "--port", "0",
-                                "--jobs", "1", "--out", str(base / "gallery")],
+                                "--jobs", "1", "--dpi", str(DPI), "--out", str(base / "gallery")],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=base)
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(iter(process.stdout.readline, "")), daemon=True)
@@ -126,7 +128,7 @@ def test_a_yaml_error_shows_on_the_page_and_clears_when_fixed(server, page):
 def test_a_broken_template_is_a_located_error_and_the_fix_clears_it(tmp_path):
     proj = tmp_path / "proj"
     create_project(proj)
-    live = LiveGallery(proj, [], GalleryOptions(out=tmp_path / "g", workers=1), log=lambda line: None)
+    live = LiveGallery(proj, [], GalleryOptions(out=tmp_path / "g", workers=1, dpi=DPI), log=lambda line: None)
     assert live.rebuild() is not None and live.state.errors == []
     template = proj / "templates" / "demo" / "front.svg.j2"
     good = template.read_text(encoding="utf-8")
@@ -146,7 +148,8 @@ def test_a_broken_template_is_a_located_error_and_the_fix_clears_it(tmp_path):
 def test_the_state_request_waits_for_news(tmp_path):
     live = LiveGallery(tmp_path, [], GalleryOptions(out=tmp_path / "g"), log=lambda line: None)
     server = make_server(live, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown() waits for serve_forever's next look at it: every 0.05 s instead of the default 0.5 s
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:
         url = f"http://{HOST}:{server.server_address[1]}/_deckgen/state"
@@ -170,7 +173,7 @@ def test_a_new_change_cuts_the_slow_work_short(tmp_path):
 
     proj = tmp_path / "proj"
     create_project(proj)
-    options = GalleryOptions(out=tmp_path / "g", workers=1, live=True)
+    options = GalleryOptions(out=tmp_path / "g", workers=1, dpi=DPI, live=True)
     gallery = build_gallery(load_project(proj), ["demo"], options, cancelled=lambda: True)
     assert len(gallery.tiles) == 3 and all(t.front for t in gallery.tiles)  # the cards are drawn all the same
     assert [view.checked for view in gallery.games] == [False]  # the checks wait for the next build

@@ -38,7 +38,8 @@ def gallery(tmp_path_factory):
     (out / "same.css").symlink_to(out / "assets" / "gallery.css")  # a link inside the gallery is fine
     live = LiveGallery(tmp_path, [], GalleryOptions(out=out), log=lambda line: None)
     server = make_server(live, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown() waits for serve_forever's next look at it: every 0.05 s instead of the default 0.5 s
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     port = server.server_address[1]
     yield f"http://{HOST}:{port}", port

@@ -241,13 +241,28 @@ class LiveGallery:
 _CHILD_ENV = ("DECKGEN_TRUST", "DECKGEN_CONFIG_DIR", "XDG_CONFIG_HOME")
 
 
+#: What a build child needs, imported once by the fork server rather than by every build: the gallery and the
+#: loader, and what the checking pass after an edit uses (the checks, documents, the rulebook).
+_PRELOAD = ("deckgen.preview.gallery", "deckgen.loader", "deckgen.checks.general", "deckgen.checks.conformance",
+            "deckgen.decisions", "deckgen.documents", "deckgen.rulebook.build")
+
+
 def _child_context():
     """Processes started by a single-threaded server process where there is one (POSIX), else spawned."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["deckgen.preview.gallery", "deckgen.loader"])
+        context.set_forkserver_preload([*_PRELOAD, *_bundled_games()])
         return context
     return multiprocessing.get_context("spawn")
+
+
+def _bundled_games() -> list[str]:
+    """deckgen's own game packages (every project load imports them: deckgen.registry.installed_games)."""
+    import pkgutil
+
+    import deckgen.games
+
+    return [f"deckgen.games.{info.name}" for info in pkgutil.iter_modules(deckgen.games.__path__) if info.ispkg]
 
 
 def _build_child(writer, cancel, root: Path, game_ids: list[str], options: GalleryOptions, page: int,
