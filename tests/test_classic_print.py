@@ -58,8 +58,8 @@ def edit(path: Path, old: str, new: str, after: str | None = None) -> None:
 
 def test_variant_builds_76_cloud_city_cards(tmp_path):
     out = tmp_path / "out"
-    result = invoke("build", "classic", "--faces", "cloud-city", "--lang", "en", "--dpi", "72", "--jobs", "1",
-                    "--out", out, "--project", ROOT)  # --jobs 1: drawn in this process (no pool forked)
+    result = invoke("build", "classic", "--faces", "cloud-city", "--lang", "en", "--dpi", "72",
+                    "--out", out, "--project", ROOT)
     assert result.exit_code == 0, result.output
     sheets = out / "classic" / "classic-cloud-city-en-a4.pdf"
     single = out / "classic" / "classic-cloud-city-en-cards.pdf"
