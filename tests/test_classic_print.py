@@ -58,8 +58,8 @@ def edit(path: Path, old: str, new: str, after: str | None = None) -> None:
 
 def test_variant_builds_76_cloud_city_cards(tmp_path):
     out = tmp_path / "out"
-    result = invoke("build", "classic", "--faces", "cloud-city", "--lang", "en", "--dpi", "72",
-                    "--out", out, "--project", ROOT)
+    result = invoke("build", "classic", "--faces", "cloud-city", "--lang", "en", "--jobs", "1",  # vectors (the default),
+                    "--out", out, "--project", ROOT)  # in this process: the files and their pages are the point
     assert result.exit_code == 0, result.output
     sheets = out / "classic" / "classic-cloud-city-en-a4.pdf"
     single = out / "classic" / "classic-cloud-city-en-cards.pdf"
