@@ -230,16 +230,31 @@ def _mean_rgb(image) -> tuple[float, float, float]:
 
 
 def test_each_archive_card_has_its_familys_back_and_the_two_differ_in_colour_and_shape(project):
+    from deckgen.render.store import hash_text
+    from deckgen.render.templates import DeckRenderer
+
     game = project.games["archeon"]
     deck = game.decks["archive"]
-    target = render_deck(project, game, deck, "en")
+    # every card's back, rendered as render_deck renders a card's own back (its fronts are not looked at here)
+    renderer = DeckRenderer(project, game, deck, "en")
+    svgs: dict[str, str] = {}
+    backs: dict[str, str] = {}
+    for card in deck.cards:
+        assert card.back  # each archive card names its own back (its family's)
+        svg = renderer.render_back(card).svg
+        backs[card.id] = hash_text(svg)
+        svgs[backs[card.id]] = svg
     family_back: dict[str, set[str]] = {}
     for card in deck.cards:
-        family_back.setdefault(card.family, set()).add(target.backs[card.id])
+        family_back.setdefault(card.family, set()).add(backs[card.id])
     assert set(family_back) == {"blood", "sand"}
     assert all(len(hashes) == 1 for hashes in family_back.values())
-    blood_svg = target.svgs[next(iter(family_back["blood"]))]
-    sand_svg = target.svgs[next(iter(family_back["sand"]))]
+    # and a deck rendered for print puts that back behind each card: one card of each family, as a build does
+    firsts = {family: next(c for c in deck.cards if c.family == family) for family in family_back}
+    target = render_deck(project, game, deck, "en", only=tuple(c.id for c in firsts.values()))
+    assert {family: {target.backs[c.id]} for family, c in firsts.items()} == family_back
+    blood_svg = svgs[next(iter(family_back["blood"]))]
+    sand_svg = svgs[next(iter(family_back["sand"]))]
     blood, sand = rasterize(blood_svg, 69, 94), rasterize(sand_svg, 69, 94)
     # colour: apart for normal, deuteranope and protanope sight, and in lightness (greyscale)
     for kind in (None, *colorblind.MATRICES):

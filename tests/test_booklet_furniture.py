@@ -57,6 +57,38 @@ def _reading(project, game, lang: str = "en") -> PdfReader:
     return PdfReader(io.BytesIO(pdf))
 
 
+class _Booklets(dict):
+    """What one starter booklet makes, made once for the module when a test first asks for it (tests of one
+    file run in one process): every test reads the same bytes that it would have made for itself."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        self[key] = self.make(key)
+        return self[key]
+
+
+@pytest.fixture(scope="module")
+def english_reading(starter):
+    """chapters -> the English reading-order booklet (A5) of the starter lengthened by that many chapters."""
+    return _Booklets(lambda chapters: _reading(*_project_with(starter, _filler(chapters))))
+
+
+@pytest.fixture(scope="module")
+def english_rulebooks(starter):
+    """chapters -> {name: PDF bytes} of build_rulebooks (reading and A4 imposed, English), the starter lengthened
+    by that many chapters in English and German, and build_rulebooks' problems."""
+
+    def make(chapters):
+        project, game = _project_with(starter, _filler(chapters), _filler(chapters))
+        files, problems = build_rulebooks(project, game, ["en"], "a4", {})
+        return dict(files), problems
+
+    return _Booklets(make)
+
+
 def _filler(paragraphs: int) -> str:
     words = "Every player keeps their cards hidden until the end of the round, then shows them. " * 6
     return "".join(f"\n# Chapter {n} {{#filler-{n}}}\n\n{words}\n" for n in range(paragraphs))
@@ -76,11 +108,9 @@ def _texts(page) -> list[tuple[str, float, float, float]]:
 
 
 @pytest.mark.parametrize("chapters", [0, 5, 11])
-def test_every_booklet_is_a_multiple_of_four_pages_reading_and_imposed(starter, chapters):
-    project, game = _project_with(starter, _filler(chapters), _filler(chapters))
-    files, problems = build_rulebooks(project, game, ["en"], "a4", {})
+def test_every_booklet_is_a_multiple_of_four_pages_reading_and_imposed(english_rulebooks, chapters):
+    named, problems = english_rulebooks[chapters]
     assert problems == []
-    named = dict(files)
     reading = PdfReader(io.BytesIO(named["demo-rules-en.pdf"]))
     imposed = PdfReader(io.BytesIO(named["demo-rules-en-booklet-a4.pdf"]))
     assert len(reading.pages) % 4 == 0, len(reading.pages)
@@ -93,9 +123,8 @@ def _is_notes_page(page, heading: str) -> bool:
 
 
 @pytest.mark.parametrize("chapters", [2, 3, 4, 5])
-def test_the_back_cover_is_the_last_page_after_the_notes_pages(starter, chapters):
-    project, game = _project_with(starter, _filler(chapters))
-    reader = _reading(project, game)
+def test_the_back_cover_is_the_last_page_after_the_notes_pages(english_reading, chapters):
+    reader = english_reading[chapters]
     last = reader.pages[-1].extract_text()
     assert "Demo deck" in last and "4 cards" in last and "In this game" in last and "Demo Game" in last
     assert "Reference card" in last
@@ -106,11 +135,10 @@ def test_the_back_cover_is_the_last_page_after_the_notes_pages(starter, chapters
     assert re.search(r"\b0 0 [\d.]+ [\d.]+ re f", back), "the back cover is painted edge to edge in its colour"
 
 
-def test_some_booklet_lengths_need_notes_pages(starter):
+def test_some_booklet_lengths_need_notes_pages(english_reading):
     counts = []
     for chapters in (2, 3, 4, 5):
-        project, game = _project_with(starter, _filler(chapters))
-        reader = _reading(project, game)
+        reader = english_reading[chapters]
         counts.append(sum(_is_notes_page(page, "Notes") for page in reader.pages))
     assert len(set(counts)) > 1 and max(counts) >= 1, counts
 
@@ -126,9 +154,8 @@ def test_the_notes_page_heading_and_back_cover_speak_the_booklets_language(start
     pytest.fail("no length gave a notes page")
 
 
-def test_page_numbers_stand_on_the_outer_edge(starter):
-    project, game = _project_with(starter, _filler(5))
-    reader = _reading(project, game)
+def test_page_numbers_stand_on_the_outer_edge(english_reading):
+    reader = english_reading[5]
     width = float(reader.pages[0].mediabox.width)
     seen = 0
     for number, page in enumerate(reader.pages[1:-1], start=2):
@@ -155,13 +182,12 @@ def test_list_numerals_are_set_at_the_text_size_on_its_baseline(starter):
     assert numeral[2] == pytest.approx(text[2], abs=0.01)
 
 
-def test_the_home_imposed_booklet_keeps_every_page_inside_the_printable_area(starter):
+def test_the_home_imposed_booklet_keeps_every_page_inside_the_printable_area(english_rulebooks):
     from deckgen.rulebook.impose import PRINTABLE_MARGIN_MM
 
-    project, game = _project_with(starter)
-    files, problems = build_rulebooks(project, game, ["en"], "a4", {})
+    files, problems = english_rulebooks[0]  # the starter's own booklet, nothing added
     assert problems == []
-    imposed = pikepdf.open(io.BytesIO(dict(files)["demo-rules-en-booklet-a4.pdf"]))
+    imposed = pikepdf.open(io.BytesIO(files["demo-rules-en-booklet-a4.pdf"]))
     margin = PRINTABLE_MARGIN_MM * PT_PER_MM
     for sheet in imposed.pages:
         width, height = float(sheet.mediabox[2]), float(sheet.mediabox[3])

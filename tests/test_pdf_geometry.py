@@ -146,7 +146,9 @@ def test_letter_short_edge_backs_mirror_rows(tmp_path):
     """On Letter with short-edge duplex the rows mirror: y_back = page_height - y_front - height."""
     from click.testing import CliRunner
 
+    from deckgen.build import BuildOptions, build
     from deckgen.cli import main
+    from deckgen.loader import load_project
 
     proj = tmp_path / "mine"
     CliRunner().invoke(main, ["new", str(proj)])
@@ -157,9 +159,11 @@ def test_letter_short_edge_backs_mirror_rows(tmp_path):
         text = path.read_text().split("cards:")[0]
         path.write_text(text + "cards:\n" + "".join(f"  c{i}: {{name: Card {i}}}\n" for i in range(7)))
     out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["build", "--project", str(proj), "--dpi", "72", "--out", str(out),
-                                       "--paper", "letter", "--duplex", "short", "--lang", "en"])
-    assert result.exit_code == 0, result.output
+    # the deck's sheets only (its documents and booklets are not what this test reads), drawn in this process
+    options = BuildOptions(paper="letter", dpi=72, duplex="short", out=out, languages=("en",), documents=False,
+                           workers=1)
+    written = build(load_project(proj), ["demo"], options)
+    assert out / "demo" / "demo-en-letter.pdf" in written
     reader = PdfReader(out / "demo" / "demo-en-letter.pdf")
     w, h = PAPERS_MM["letter"]
     assert all(close(float(p.mediabox.width) * 25.4 / 72, w) for p in reader.pages)

@@ -14,12 +14,17 @@ from deckgen.layout.papers import PAPERS_MM
 from deckgen.layout.printer import PrinterProfile, load_profile
 from tests.pdfread import clipped_images, filled_rects, images_and_lines
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py): no test looks at it
+
 TOL = 0.05  # mm
 BLEED = 3.0
 
 
 def reprint(project, out, cards, **extra):
-    options = BuildOptions(dpi=72, out=out, languages=("en",), cards=tuple(cards), documents=False, **extra)
+    """A reprint of pazaak ``cards`` in English at 72 dpi, drawn in this process (workers=1: no drawing pool
+    forked for a handful of faces; the sheets are the point here, not the workers)."""
+    options = BuildOptions(dpi=72, out=out, languages=("en",), cards=tuple(cards), documents=False, workers=1,
+                           **extra)
     return build(project, ["pazaak"], options)
 
 
