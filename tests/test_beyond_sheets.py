@@ -30,8 +30,9 @@ SIDE = ["plus-1", "minus-2", "double", "tiebreaker", "plusminus-3"]
 
 
 def reprint(project, out, **extra):
+    """The side deck's reprint of SIDE, in one process (workers=1: the sheets are the point, not the workers)."""
     return build(project, ["pazaak"], BuildOptions(dpi=72, out=out, languages=("en",), cards=tuple(SIDE),
-                                                   documents=False, **extra))
+                                                   documents=False, workers=1, **extra))
 
 
 @settings(deadline=None)  # examples: the profile (tests/conftest.py)
@@ -73,7 +74,7 @@ def test_gutter_fold_pages_put_fronts_and_backs_on_one_page(tmp_path, project, p
 
 def test_the_instructions_page_speaks_the_decks_language(tmp_path, project):
     build(project, ["pazaak"], BuildOptions(dpi=72, out=tmp_path, languages=("ru",), cards=("plus-1",),
-                                            documents=False, instructions=True))
+                                            documents=False, instructions=True, workers=1))
     reader = PdfReader(tmp_path / "pazaak" / "side-ru-reprint-a4.pdf")
     text = reader.pages[0].extract_text()
     assert "Как напечатать эту колоду" in text and "100 %" in text and "длинному краю" in text
@@ -129,7 +130,7 @@ def test_tabletop_simulator_grids_and_saved_object(tmp_path, project):
 
 
 def test_screentop_writes_a_png_per_face_and_a_manifest_of_names_and_counts(tmp_path, project):
-    options = BuildOptions(out=tmp_path, languages=("de",), dpi=72, cards=("plus-1", "double"))
+    options = BuildOptions(out=tmp_path, languages=("de",), dpi=72, cards=("plus-1", "double"), workers=1)
     export_preset(project, ["pazaak"], load_preset("screentop", project.root), options)
     manifest = json.loads((tmp_path / "pazaak" / "screentop" / "side-de.json").read_text(encoding="utf-8"))
     names = {c["id"]: c for c in manifest["cards"]}

@@ -44,7 +44,7 @@ def test_a_project_plugin_brings_engine_check_document_and_decisions(duel, tmp_p
     decided = run("decisions", "duel", "--lang", "de", "--project", duel)
     assert decided.exit_code == 0 and "tie: Gleiche Karten teilen den Pot." in decided.output
     out = tmp_path / "out"
-    built = run("build", "--lang", "en", "--dpi", "72", "--out", out, "--project", duel)
+    built = run("build", "--lang", "en", "--dpi", "72", "--out", out, "--project", duel, "--jobs", "1")  # no workers
     assert built.exit_code == 0, built.output
     scores = PdfReader(out / "duel" / "scores-en-a4.pdf")
     art = [float(v) * 25.4 / 72 for v in scores.pages[0].artbox]

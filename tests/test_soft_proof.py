@@ -30,6 +30,8 @@ from deckgen.presets import load_preset
 from deckgen.presets.proofsheet import FACE_HEIGHT, GAP, LABEL
 from tests.conftest import fixture_project
 
+pytestmark = pytest.mark.shared_cache  # the run's one build cache (tests/conftest.py): no test here looks at it
+
 XICCLU = shutil.which("xicclu")
 ARGYLL_SRGB = Path("/usr/share/color/argyll/ref/sRGB.icm")
 FOGRA39 = COLOUR_DIR / "fogra39.icc"
@@ -188,7 +190,9 @@ def test_the_cli_writes_the_proof_and_names_it_and_refuses_it_without_a_cmyk_pre
     root = fixture_project("format1", tmp_path / "proj")
     (root / "presets").mkdir()
     (root / "presets" / "ink.yaml").write_text(CMYK_PRESET, encoding="utf-8")
-    base = ["export", "demo", "--lang", "en", "--project", str(root), "--out", str(tmp_path / "out"), "--proof"]
+    # one card (and the back): the command's wiring is the point here, the sheet's rows are the test above's
+    base = ["export", "demo", "--lang", "en", "--cards", "ember", "--project", str(root), "--out", str(tmp_path / "out"),
+            "--proof"]
     result = CliRunner().invoke(main, base + ["--preset", "ink"])
     assert result.exit_code == 0, result.output
     proof = tmp_path / "out" / "demo" / "ink" / "soft-proof.png"

@@ -101,7 +101,7 @@ def style_docs(project: Project, game: Game) -> tuple[Located | None, Located | 
 def named_boxes(dirs: tuple[str, ...], name: str) -> frozenset[str]:
     """Box names a template (and what it extends, imports, includes) passes to box() as literals."""
     from deckgen.boundary import stays_inside
-    from deckgen.render.compiled import parse_once
+    from deckgen.render.compiled import parse_once, per_tree
     from deckgen.render.reads import template_chain
 
     env = jinja2.Environment()
@@ -120,11 +120,16 @@ def named_boxes(dirs: tuple[str, ...], name: str) -> frozenset[str]:
 
     found: set[str] = set()
     for _name, tree in template_chain(load, name):
-        for call in tree.find_all(nodes.Call) if tree is not None else ():
-            if (isinstance(call.node, nodes.Name) and call.node.name == "box" and call.args
-                    and isinstance(call.args[0], nodes.Const) and isinstance(call.args[0].value, str)):
-                found.add(call.args[0].value)
+        if tree is not None:
+            found |= per_tree(tree, "boxes", _box_literals)
     return frozenset(found)
+
+
+def _box_literals(tree: nodes.Template) -> frozenset[str]:
+    """The box names one template passes to box() as literals."""
+    return frozenset(call.args[0].value for call in tree.find_all(nodes.Call)
+                     if isinstance(call.node, nodes.Name) and call.node.name == "box" and call.args
+                     and isinstance(call.args[0], nodes.Const) and isinstance(call.args[0].value, str))
 
 
 def elements_of(style: DeckStyle, names: Iterable[str], size: CardSize, problems: list[Problem]) -> list[Element]:

@@ -11,7 +11,9 @@ and the environment's syntax settings, so they are kept here by those:
   out with the file name of the template being loaded (Jinja names a
   template, and deckgen locates its problems, by its code's file name);
 * :func:`parse_once`: a template's syntax tree by its source (read only:
-  nothing changes a tree it is given).
+  nothing changes a tree it is given);
+* :func:`per_tree`: what a walk of such a tree found (the templates it
+  names, the boxes it draws), kept with the tree while the tree is kept.
 
 A changed template has another checksum and is compiled again.
 """
@@ -21,7 +23,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from hashlib import sha1
 from types import CodeType
-from typing import Any
+from typing import Any, Callable, TypeVar, cast
+from weakref import WeakKeyDictionary
 
 import jinja2
 from jinja2 import nodes
@@ -94,3 +97,16 @@ def parse_once(env: jinja2.Environment, source: str, name: str | None = None,
     else:
         _TREES.move_to_end(key)
     return tree
+
+
+T = TypeVar("T")
+_FOUND: WeakKeyDictionary[nodes.Template, dict[str, Any]] = WeakKeyDictionary()
+
+
+def per_tree(tree: nodes.Template, what: str, walk: Callable[[nodes.Template], T]) -> T:
+    """``walk(tree)``, once per tree and ``what``: the trees of :func:`parse_once` are shared and never change,
+    so what a walk of one finds stays true while it lives (and is forgotten with it)."""
+    found = _FOUND.setdefault(tree, {})
+    if what not in found:
+        found[what] = walk(tree)
+    return cast(T, found[what])

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterator, cast
 import jinja2
 from jinja2 import nodes
 
-from deckgen.render.compiled import parse_once
+from deckgen.render.compiled import parse_once, per_tree
 
 #: Context names that hold the card or something made from it.
 CARD_NAMES = ("card", "name", "texts")
@@ -49,13 +49,21 @@ def template_chain(load: Callable[[str], nodes.Template | None], name: str
         yield current, tree
         if tree is None:
             continue
-        for node in tree.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)):
-            # (jinja2 types what find_all finds as the common base of these node types: Stmt)
-            loaded = cast("nodes.Extends | nodes.Include | nodes.Import | nodes.FromImport", node).template
-            if isinstance(loaded, nodes.Const) and isinstance(loaded.value, str):
-                todo.append(loaded.value)
+        for named in per_tree(tree, "names", _names):
+            if named is not None:
+                todo.append(named)
             else:
                 yield None, None
+
+
+def _names(tree: nodes.Template) -> tuple[str | None, ...]:
+    """The templates ``tree`` extends, includes or imports, in its order: None for one named by an expression."""
+    names: list[str | None] = []
+    for node in tree.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)):
+        # (jinja2 types what find_all finds as the common base of these node types: Stmt)
+        loaded = cast("nodes.Extends | nodes.Include | nodes.Import | nodes.FromImport", node).template
+        names.append(loaded.value if isinstance(loaded, nodes.Const) and isinstance(loaded.value, str) else None)
+    return tuple(names)
 
 
 def card_reads(env: jinja2.Environment, template_name: str) -> frozenset[tuple[str, str]] | None:
