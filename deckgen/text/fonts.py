@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import io
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -36,9 +37,10 @@ SPACE_WIDTH_FACTORS = {
 class Font:
     """One TrueType font file: cmap, advances, kerning, outlines, bounds."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, data: bytes | None = None):
         self.path = Path(path)
-        self.tt = TTFont(str(self.path), lazy=True)
+        # read from the file's bytes when given (no file handle is kept open then)
+        self.tt = TTFont(io.BytesIO(data) if data is not None else str(self.path), lazy=True)
         self.upem: int = self.tt["head"].unitsPerEm
         self.cmap: dict[int, str] = self.tt.getBestCmap()
         self._hmtx = self.tt["hmtx"].metrics
@@ -244,8 +246,18 @@ def _pdf_reader_problem(path: Path) -> str | None:
 
 @functools.lru_cache(maxsize=None)
 def load_font(path: str) -> Font:
-    """Parse a font file once per process."""
-    return Font(Path(path))
+    """Parse a font file once per process; a file with the same bytes at another path (a copy of the
+    project, another project's fonts/) shares that parse, its glyph outlines and kerning included."""
+    data = Path(path).read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    font = _PARSED.get(digest)
+    if font is None:
+        font = _PARSED[digest] = Font(Path(path), data)
+    return font
+
+
+#: Parsed fonts by the SHA-256 of their file's bytes.
+_PARSED: dict[str, Font] = {}
 
 
 class _FontFiles(Mapping):
