@@ -3,7 +3,9 @@
 Only the distribution's packages are used (``chromium`` and ``chromium-driver``,
 which .ci/run installs with apt-get): the driver's path is given, so Selenium
 never looks for or downloads a browser.  Tests using :func:`chrome` are skipped,
-with the reason, where the driver is not installed.
+with the reason, where the driver is not installed, and are end-to-end runs
+marked ``slow`` (a browser and, for ``serve``, a live server: CI runs them with
+``pytest -m slow``); :data:`needs_browser` gives both marks.
 """
 
 from __future__ import annotations
@@ -16,10 +18,15 @@ import pytest
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 CHROMIUM = Path("/usr/bin/chromium")
 
-needs_browser = pytest.mark.skipif(
+_browser_installed = pytest.mark.skipif(
     not CHROMEDRIVER.is_file(),
     reason=f"no {CHROMEDRIVER}: install Debian's chromium and chromium-driver (apt-get install chromium "
            f"chromium-driver) to run the browser tests")
+
+
+def needs_browser(test):
+    """A test that drives the browser: slow (an end-to-end run), and skipped where no driver is installed."""
+    return pytest.mark.slow(_browser_installed(test))
 
 
 def chrome(width: int = 1400, height: int = 1000):
