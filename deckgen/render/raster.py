@@ -2,8 +2,10 @@
 
 The renderer is the one :mod:`deckgen.render.face_route` picks for the face's
 vector drawing: librsvg, in-process, for an SVG of the elements it draws as
-cairosvg does (three to six times faster; the bundled faces match cairosvg's
-pixels within tests/pixelmatch.py's threshold), cairosvg for the rest and
+cairosvg does (two to six times faster at 100 dpi, 1.1 to 2 times at 300 dpi
+where compression takes much of the time: ``benchmarks/raster_route.py``; the
+bundled faces match cairosvg's pixels within tests/pixelmatch.py's
+threshold), cairosvg for the rest and
 whenever librsvg is missing or ``DECKGEN_FACE_ROUTE=cairosvg`` is set.
 cairo draws into an image surface; its pixels go to reportlab as a
 Flate-compressed RGB stream (no PNG encode/decode round trip).  Each
