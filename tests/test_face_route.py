@@ -181,16 +181,21 @@ def test_a_forked_worker_draws_after_the_parent_did():
         assert pool.submit(_draw_in_child, SHAPES).result(timeout=60) == parent
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("game", ["archeon", "classic", "gladbach", "pazaak"])
-def test_bundled_design_faces_drawn_by_the_route_match_cairosvg(game):
+def sampled_faces(game: str) -> list[str]:
+    """About eight of the distinct faces of ``game``'s design in English, as the build renders them."""
     from deckgen.build import render_targets
     from deckgen.loader import load_project
 
     project = load_project(ROOT, only=[game])
     faces = sorted({svg for t in render_targets(project, [game], ("en",)) for svg in t.svgs.values()})
     assert faces
-    for svg in faces[:: max(1, len(faces) // 8)]:  # about eight faces of each design
+    return faces[:: max(1, len(faces) // 8)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["archeon", "classic", "gladbach", "pazaak"])
+def test_bundled_design_faces_drawn_by_the_route_match_cairosvg(game):
+    for svg in sampled_faces(game):
         assert face_route.route(svg) == "librsvg"
         match = same_page(face_route.draw_pdf(svg), cairosvg.svg2pdf(bytestring=svg.encode(), unsafe=False))
         assert match.ok, f"{game}: {match}"

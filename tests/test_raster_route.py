@@ -16,7 +16,7 @@ import pytest
 
 from deckgen.render import face_route, librsvg, raster, store
 from pixelmatch import compare
-from test_face_route import CARD, ROOT, SHAPES, STARS, needs_librsvg
+from test_face_route import CARD, SHAPES, STARS, needs_librsvg, sampled_faces
 
 
 def pixels(rgb: bytes, width: int, height: int) -> np.ndarray:
@@ -88,13 +88,7 @@ def test_the_raster_cache_key_changes_with_the_renderers(monkeypatch):
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["archeon", "classic", "gladbach", "pazaak"])
 def test_bundled_design_faces_rasterized_by_the_route_match_cairosvg(game):
-    from deckgen.build import render_targets
-    from deckgen.loader import load_project
-
-    project = load_project(ROOT, only=[game])
-    faces = sorted({svg for t in render_targets(project, [game], ("en",)) for svg in t.svgs.values()})
-    assert faces
-    for svg in faces[:: max(1, len(faces) // 8)]:  # about eight faces of each design, at 300 dpi
+    for svg in sampled_faces(game):  # at 300 dpi
         assert face_route.route(svg) == "librsvg"
         width, height = re.search(r'width="([\d.]+)mm" height="([\d.]+)mm"', svg).groups()
         w, h = round(float(width) / 25.4 * 300), round(float(height) / 25.4 * 300)

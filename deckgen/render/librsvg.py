@@ -23,7 +23,7 @@ from __future__ import annotations
 import ctypes
 import sys
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 #: librsvg measures lengths at this many pixels per inch, as cairosvg does; PDF points are 1/72 inch.
 PIXELS_PER_INCH = 96.0
@@ -119,6 +119,21 @@ def available() -> bool:
 def svg_to_pdf(svg: bytes) -> bytes | None:
     """``svg`` drawn by librsvg onto a one-page PDF of its own size; None when librsvg is missing here, cannot
     parse the SVG, finds no absolute width and height in it, or fails to draw it."""
+    return _parsed(svg, _draw)
+
+
+def svg_to_rgb(svg: bytes, width_px: int, height_px: int) -> bytes | None:
+    """``svg`` drawn by librsvg onto white, fitted into ``width_px`` x ``height_px`` pixels as cairosvg fits
+    it (the SVG's viewBox and preserveAspectRatio), as 8-bit RGB rows; None where :func:`svg_to_pdf` gives
+    None."""
+    if width_px <= 0 or height_px <= 0:
+        return None
+    return _parsed(svg, lambda libs, handle, _w, _h: _paint(libs, handle, width_px, height_px))
+
+
+def _parsed(svg: bytes, use: Callable[[_Libraries, int, float, float], bytes | None]) -> bytes | None:
+    """``use(libs, handle, width, height)`` on ``svg`` parsed by librsvg (its own size in pixels); None when
+    librsvg is missing here, cannot parse the SVG or finds no absolute width and height in it."""
     libs = _libraries()
     if libs is None:
         return None
@@ -134,9 +149,19 @@ def svg_to_pdf(svg: bytes) -> bytes | None:
             return None
         if not (width.value > 0 and height.value > 0):
             return None
-        return _draw(libs, handle, width.value, height.value)
+        return use(libs, handle, width.value, height.value)
     finally:
         libs.gobject.g_object_unref(handle)
+
+
+def _render(libs: _Libraries, handle: int, context: int, width: float, height: float) -> bool:
+    """Draw the parsed ``handle`` into a ``width`` x ``height`` viewport of the cairo ``context``; whether
+    librsvg and cairo both succeeded."""
+    error = ctypes.POINTER(_GError)()
+    viewport = _Rectangle(0.0, 0.0, width, height)
+    drawn = libs.rsvg.rsvg_handle_render_document(handle, context, ctypes.byref(viewport), ctypes.byref(error))
+    _free(libs, error)
+    return bool(drawn) and libs.cairo.cairo_status(context) == _CAIRO_STATUS_SUCCESS
 
 
 def _draw(libs: _Libraries, handle: int, width: float, height: float) -> bytes | None:
@@ -157,11 +182,7 @@ def _draw(libs: _Libraries, handle: int, width: float, height: float) -> bytes |
         context = libs.cairo.cairo_create(surface)
         try:
             libs.cairo.cairo_scale(context, POINTS_PER_PIXEL, POINTS_PER_PIXEL)
-            error = ctypes.POINTER(_GError)()
-            viewport = _Rectangle(0.0, 0.0, width, height)
-            drawn = libs.rsvg.rsvg_handle_render_document(handle, context, ctypes.byref(viewport), ctypes.byref(error))
-            _free(libs, error)
-            if not drawn or libs.cairo.cairo_status(context) != _CAIRO_STATUS_SUCCESS:
+            if not _render(libs, handle, context, width, height):
                 return None
         finally:
             libs.cairo.cairo_destroy(context)
@@ -171,30 +192,6 @@ def _draw(libs: _Libraries, handle: int, width: float, height: float) -> bytes |
     finally:
         libs.cairo.cairo_surface_destroy(surface)
     return b"".join(chunks)
-
-
-def svg_to_rgb(svg: bytes, width_px: int, height_px: int) -> bytes | None:
-    """``svg`` drawn by librsvg onto white, fitted into ``width_px`` x ``height_px`` pixels as cairosvg fits
-    it (the SVG's viewBox and preserveAspectRatio), as 8-bit RGB rows; None where :func:`svg_to_pdf` gives
-    None."""
-    libs = _libraries()
-    if libs is None or width_px <= 0 or height_px <= 0:
-        return None
-    error = ctypes.POINTER(_GError)()
-    handle = libs.rsvg.rsvg_handle_new_from_data(svg, len(svg), ctypes.byref(error))
-    if not handle:
-        _free(libs, error)
-        return None
-    try:
-        libs.rsvg.rsvg_handle_set_dpi(handle, PIXELS_PER_INCH)
-        width, height = ctypes.c_double(), ctypes.c_double()
-        if not libs.rsvg.rsvg_handle_get_intrinsic_size_in_pixels(handle, ctypes.byref(width), ctypes.byref(height)):
-            return None
-        if not (width.value > 0 and height.value > 0):
-            return None
-        return _paint(libs, handle, width_px, height_px)
-    finally:
-        libs.gobject.g_object_unref(handle)
 
 
 def _paint(libs: _Libraries, handle: int, width_px: int, height_px: int) -> bytes | None:
@@ -207,11 +204,7 @@ def _paint(libs: _Libraries, handle: int, width_px: int, height_px: int) -> byte
         try:
             libs.cairo.cairo_set_source_rgb(context, 1.0, 1.0, 1.0)
             libs.cairo.cairo_paint(context)
-            error = ctypes.POINTER(_GError)()
-            viewport = _Rectangle(0.0, 0.0, float(width_px), float(height_px))
-            drawn = libs.rsvg.rsvg_handle_render_document(handle, context, ctypes.byref(viewport), ctypes.byref(error))
-            _free(libs, error)
-            if not drawn or libs.cairo.cairo_status(context) != _CAIRO_STATUS_SUCCESS:
+            if not _render(libs, handle, context, float(width_px), float(height_px)):
                 return None
         finally:
             libs.cairo.cairo_destroy(context)

@@ -190,7 +190,6 @@ class RasterPool:
         self._pool: ProcessPoolExecutor | None = None
         self._pending: dict[str, Future[tuple[str, bytes | None]] | RasterJob] = {}  # key -> Future or a job to run here
         self._names: dict[str, tuple[str | None, str | None]] = {}  # key -> (template file, face) for messages
-        self._local: list[str] = []  # keys of the faces queued to be drawn here until the pool starts
         self.drawn = 0
 
     def warm(self) -> None:
@@ -219,16 +218,18 @@ class RasterPool:
             self._names[key] = name
         path = self.store.raster_path(key)
         job: RasterJob = (svg, width, height, key, str(path) if path is not None else None)
+        if self._pool is not None:
+            self._pending[key] = self._pool.submit(raster_job, job)
+            return
         self._pending[key] = job
-        if self.workers > 1:
-            self._local.append(key)
-            if self._pool is not None or len(self._local) >= POOL_THRESHOLD:
-                pool = self._start()
-                for waiting in self._local:
-                    queued = self._pending.get(waiting)  # None: drawn here already (waited for)
-                    if queued is not None and not isinstance(queued, Future):
-                        self._pending[waiting] = pool.submit(raster_job, queued)
-                self._local.clear()
+        if self.workers == 1:
+            return
+        # no pool yet: the few faces queued so far wait here (drawn here if waited for) until there are enough
+        here = [(k, queued) for k, queued in self._pending.items() if not isinstance(queued, Future)]
+        if len(here) >= POOL_THRESHOLD:
+            pool = self._start()
+            for waiting, queued in here:
+                self._pending[waiting] = pool.submit(raster_job, queued)
 
     def raster(self, key: str, width: int, height: int):
         """The face ``key`` for a PDF writer: its pixels are waited for only when the writer reads them,
